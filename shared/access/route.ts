@@ -15,6 +15,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { AccountLink, AccountSecretPrincipal, OrgApiKeyPrincipal } from '../organizations/index.ts';
 import type { Merchant, Role } from '../domain/merchants.ts';
+import { idempotencyKeyHeader } from '../domain/idempotency.ts';
 import { observed } from '../platform/observability.ts';
 import { binaryContentTypes, type AuthKind, type Face, type RouteDef } from '../platform/http/route-def.ts';
 import type { ApiKeyPrincipal, SessionPrincipal } from '../people/index.ts';
@@ -73,6 +74,8 @@ export interface Request<R extends RouteDef> {
   role: R['auth'] extends 'session' ? WithParam<R, 'merchantId', Role> : undefined;
   /** The calling account's link to that organization. */
   link: WithOrganization<R, AccountLink>;
+  /** The `Idempotency-Key` the route declares, checked (shared/domain/idempotency.ts): a required one is always there. */
+  idempotencyKey: R['idempotencyKey'] extends 'required' ? string : R['idempotencyKey'] extends 'optional' ? string | undefined : undefined;
   event: HttpEvent;
 }
 
@@ -171,6 +174,14 @@ export const routeOfKind =
   <const R extends RouteDef & { readonly auth: K; readonly face: Exclude<Face, 'page'> }>(def: R, handler: RouteHandler<R>) =>
     wire(def, handler, auth, null);
 
+/** The `Idempotency-Key` header of a route that declares one, checked; 400 when it is malformed, or missing and required. */
+const idempotencyKeyOf = (def: RouteDef, event: HttpEvent): string | undefined =>
+  def.idempotencyKey === undefined
+    ? undefined
+    : def.idempotencyKey === 'required'
+      ? idempotencyKeyHeader(event.headers['idempotency-key'], { what: 'This operation' })
+      : idempotencyKeyHeader(event.headers['idempotency-key']);
+
 /** Wires a route's function; a `page` route only with the page kit (else it throws at cold start). */
 export function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth: AuthMiddleware | null, page: PageKit | null) {
   if ((def.face === 'page') !== (page !== null))
@@ -195,6 +206,7 @@ export function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth:
           organization: event.organization as Request<R>['organization'],
           link: event.link as Request<R>['link'],
           role: event.role as Request<R>['role'],
+          idempotencyKey: idempotencyKeyOf(def, event) as Request<R>['idempotencyKey'],
           event,
         }),
         event,

@@ -9,7 +9,6 @@
  * are final.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { idempotencyKeyHeader } from '../domain/idempotency.ts';
 import { BadRequestError } from '../domain/errors.ts';
 
 export const payoutMethodTypes = ['bank-account'] as const;
@@ -138,9 +137,6 @@ export interface Withdrawal {
 
 /** The smallest payout: one major unit of the currency (100 minor units of USD, 1 of JPY). */
 export const minimumPayoutMinor = (exponent: number): number => 10 ** exponent;
-
-/** The `Idempotency-Key` header of a payout request: required. */
-export const payoutIdempotencyKey = (header: string | undefined): string => idempotencyKeyHeader(header, { what: 'A payout' });
 
 /** The fingerprint of a payout request: the same key with another fingerprint is 422 `idempotency.key_reused`. */
 export const payoutFingerprint = (r: { merchantId: string; payoutMethodId: string; amountMinor: number | null; currency: string }): string =>

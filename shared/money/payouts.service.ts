@@ -43,7 +43,6 @@ import {
   newExternalWithdrawalId,
   newWithdrawalId,
   payoutFingerprint,
-  payoutIdempotencyKey,
   type Withdrawal,
   type WithdrawalStatus,
 } from './payouts.rules.ts';
@@ -97,23 +96,19 @@ export async function requestPayout(
   merchant: Merchant,
   principal: ApiKeyPrincipal,
   body: PayoutRequest,
-  idempotencyKeyHeader: string | undefined,
+  key: string,
 ): Promise<{ withdrawal: WithdrawalView; replayed: boolean }> {
   // A parent key reaches its sub-merchants, but only the merchant's own key may move its money: the scope's 403.
   if (principal.merchantId !== merchant.id) throw new ForbiddenError();
-  return requestMerchantPayout(merchant, body, idempotencyKeyHeader);
+  return requestMerchantPayout(merchant, body, key);
 }
 
 /**
  * Requests a payout of `merchant`'s funds for a caller already allowed to move them (the merchant's own key, or an
- * owner or admin on the dashboard): 400 without a valid idempotency key, then the steps above.
+ * owner or admin on the dashboard), under its idempotency key (the route's checked `Idempotency-Key`, or the
+ * dashboard form's): the steps above.
  */
-export async function requestMerchantPayout(
-  merchant: Merchant,
-  body: PayoutRequest,
-  idempotencyKeyHeader: string | undefined,
-): Promise<{ withdrawal: WithdrawalView; replayed: boolean }> {
-  const key = payoutIdempotencyKey(idempotencyKeyHeader);
+export async function requestMerchantPayout(merchant: Merchant, body: PayoutRequest, key: string): Promise<{ withdrawal: WithdrawalView; replayed: boolean }> {
   const amountMinor = body.amount === undefined ? null : toMinorUnits(body.amount, body.currency);
   const requestHash = payoutFingerprint({ merchantId: merchant.id, payoutMethodId: body.payoutMethodId, amountMinor, currency: body.currency });
 

@@ -1,9 +1,8 @@
 import { route } from '../../../shared/access/auth-api-key.ts';
-import { idempotencyKeyHeader } from '../../../shared/domain/idempotency.ts';
 import * as checkoutRoutes from '../../../shared/checkout/routes.ts';
 import { createOrder } from '../../../shared/checkout/orders.service.ts';
 
-export const handler = route(checkoutRoutes.createOrder, async ({ merchant, body, event }) => {
-  const { order, replayed } = await createOrder(merchant, body, idempotencyKeyHeader(event.headers['idempotency-key']));
+export const handler = route(checkoutRoutes.createOrder, async ({ merchant, body, idempotencyKey }) => {
+  const { order, replayed } = await createOrder(merchant, body, idempotencyKey);
   return { status: 201, body: order, ...(replayed ? { headers: { 'idempotent-replayed': 'true' } } : {}) };
 });

@@ -1,10 +1,9 @@
 import { objectReply } from '../../../shared/platform/http/envelopes.ts';
 import { route } from '../../../shared/access/auth-org-api-key.ts';
 import * as paymentRoutes from '../../../shared/payments/routes.ts';
-import { idempotencyKeyHeader } from '../../../shared/domain/idempotency.ts';
 import { createRefund } from '../../../shared/payments/refunds.service.ts';
 
-export const handler = route(paymentRoutes.createRefund, async ({ organization, params, body, event }) => {
-  const { refund, replayed } = await createRefund(organization, params.transactionId!, body, 'api', idempotencyKeyHeader(event.headers['idempotency-key']));
+export const handler = route(paymentRoutes.createRefund, async ({ organization, params, body, idempotencyKey }) => {
+  const { refund, replayed } = await createRefund(organization, params.transactionId!, body, 'api', idempotencyKey);
   return { status: 201, body: objectReply(refund), ...(replayed ? { headers: { 'idempotent-replayed': 'true' } } : {}) };
 });

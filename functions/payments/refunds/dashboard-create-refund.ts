@@ -1,9 +1,8 @@
 import { route } from '../../../shared/access/auth-session.ts';
 import * as paymentRoutes from '../../../shared/payments/routes.ts';
-import { idempotencyKeyHeader } from '../../../shared/domain/idempotency.ts';
 import { createRefund } from '../../../shared/payments/refunds.service.ts';
 
-export const handler = route(paymentRoutes.createDashboardRefund, async ({ merchant, params, body, event }) => {
-  const { refund, replayed } = await createRefund(merchant, params.transactionId!, body, 'dashboard', idempotencyKeyHeader(event.headers['idempotency-key']));
+export const handler = route(paymentRoutes.createDashboardRefund, async ({ merchant, params, body, idempotencyKey }) => {
+  const { refund, replayed } = await createRefund(merchant, params.transactionId!, body, 'dashboard', idempotencyKey);
   return { status: 201, body: refund, ...(replayed ? { headers: { 'idempotent-replayed': 'true' } } : {}) };
 });

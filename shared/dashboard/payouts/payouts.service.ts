@@ -6,6 +6,7 @@
  * request made nothing).
  */
 import { randomUUID } from 'node:crypto';
+import { isUuid } from '../../domain/secrets.ts';
 import { countryCodes } from '../../domain/countries.ts';
 import { BadRequestError, DomainError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
@@ -96,7 +97,8 @@ function payoutOf(form: PayoutForm) {
 /** A payout request; while another request with the same key (the same form sent twice) runs, waits for its answer. */
 async function requestOnce(merchant: Merchant, form: PayoutForm): Promise<void> {
   const key = form.idempotency_key;
-  if (!key) throw invalid('This form has no payout key. Reload the page and send it again.');
+  // The key the page was shown with: a UUID the page made (anything else was not this page's).
+  if (!key || !isUuid(key)) throw invalid('This form has no payout key. Reload the page and send it again.');
   const payout = payoutOf(form);
   const until = Date.now() + WAIT_FOR_TWIN_MS;
   for (;;) {

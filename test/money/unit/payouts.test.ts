@@ -11,9 +11,10 @@ import {
   minimumPayoutMinor,
   normalizeAccountNumber,
   payoutFingerprint,
-  payoutIdempotencyKey,
   withdrawalStatuses,
 } from '../../../shared/money/payouts.rules.ts';
+import { idempotencyKeyHeader } from '../../../shared/domain/idempotency.ts';
+import { requestPayout } from '../../../shared/money/routes.ts';
 
 const codeOf = (f: () => unknown) => {
   try {
@@ -73,12 +74,14 @@ describe('withdrawal statuses', () => {
 });
 
 describe('payout idempotency keys', () => {
-  it('are required and 1 to 255 printable ASCII characters', () => {
-    expect(codeOf(() => payoutIdempotencyKey(undefined))).toBe('request.idempotency_key_required');
-    expect(codeOf(() => payoutIdempotencyKey(''))).toBe('request.invalid_idempotency_key');
-    expect(codeOf(() => payoutIdempotencyKey('k'.repeat(256)))).toBe('request.invalid_idempotency_key');
-    expect(codeOf(() => payoutIdempotencyKey('clé'))).toBe('request.invalid_idempotency_key');
-    expect(payoutIdempotencyKey('k'.repeat(255))).toHaveLength(255);
+  it('are required by the route and 1 to 255 printable ASCII characters', () => {
+    expect(requestPayout.idempotencyKey).toBe('required');
+    const required = (header: string | undefined) => idempotencyKeyHeader(header, { what: 'This operation' });
+    expect(codeOf(() => required(undefined))).toBe('request.idempotency_key_required');
+    expect(codeOf(() => required(''))).toBe('request.invalid_idempotency_key');
+    expect(codeOf(() => required('k'.repeat(256)))).toBe('request.invalid_idempotency_key');
+    expect(codeOf(() => required('clé'))).toBe('request.invalid_idempotency_key');
+    expect(required('k'.repeat(255))).toHaveLength(255);
   });
 
   it('fingerprint the merchant, method, amount and currency, telling "all available" from an amount', () => {

@@ -118,10 +118,49 @@ describe('a handler bundle', () => {
 });
 
 describe('the Idempotency-Key a route declares', () => {
-  it('is declared by exactly the routes whose handler reads the header', async () => {
+  it('is checked by the wiring and handed to the handler: no handler reads the header itself, each declaring route takes it', async () => {
     const { readFileSync } = await import('node:fs');
-    const reads = routeList.filter((r) => readFileSync(r.handler, 'utf8').includes("headers['idempotency-key']")).map((r) => r.name);
-    expect(reads.length).toBeGreaterThan(0);
-    expect(routeList.filter((r: RouteDef) => r.idempotencyKey).map((r) => r.name)).toEqual(reads);
+    const sources = routeList.map((r) => ({ r, source: readFileSync(r.handler, 'utf8') }));
+    expect(sources.filter(({ source }) => /idempotency-key/i.test(source)).map(({ r }) => r.name)).toEqual([]);
+    const declaring = routeList.filter((r: RouteDef) => r.idempotencyKey);
+    expect(declaring.length).toBeGreaterThan(0);
+    for (const { r, source } of sources.filter(({ r }) => r.idempotencyKey)) expect(source, r.name).toMatch(/\bidempotencyKey\b/);
+  });
+
+  it('is refused 400 before the handler when malformed, or missing where required', async () => {
+    const { requestPayout } = await import('../../../shared/money/routes.ts');
+    const { buildHttpApiEvent } = await import('../../../infra/local/apigw-event.ts');
+    const { lambdaContext } = await import('../../../infra/local/lambda.ts');
+    const { exampleIds } = await import('../../../shared/platform/http/example-ids.ts');
+    let reached = 0;
+    const handler = wire(
+      requestPayout as RouteDef,
+      () => {
+        reached++;
+        return { status: 201, body: {} };
+      },
+      null,
+      null,
+    );
+    const send = async (key?: string) => {
+      const event = buildHttpApiEvent({
+        method: 'POST',
+        rawPath: '/api/v1/public-api/merchants/m-1/payouts',
+        routeKey: `POST ${requestPayout.path}`,
+        sourceIp: '127.0.0.1',
+        headers: [['host', 'localhost'], ['content-type', 'application/json'], ...(key === undefined ? [] : [['idempotency-key', key] as [string, string]])],
+        body: JSON.stringify({ payoutMethodId: exampleIds.eurPayoutMethodId, amount: 50, currency: 'EUR' }),
+      });
+      const result = (await handler(event, lambdaContext({ name: requestPayout.name, timeoutMs: 10_000, region: 'us-east-1' }))) as {
+        statusCode: number;
+        body: string;
+      };
+      return { status: result.statusCode, code: JSON.parse(result.body).code as string };
+    };
+    expect(await send()).toEqual({ status: 400, code: 'request.idempotency_key_required' });
+    expect(await send('k'.repeat(256))).toEqual({ status: 400, code: 'request.invalid_idempotency_key' });
+    expect(reached).toBe(0);
+    expect((await send('payout-1')).status).toBe(201);
+    expect(reached).toBe(1);
   });
 });
