@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { DomainError } from '../../domain/errors.ts';
 import { signIn, signUp } from '../../people/index.ts';
 
-export { claimableMerchant, claimJoinLink, clearedSessionCookie, sessionOfToken, signOut } from '../../people/index.ts';
+export { clearedSessionCookie, signOut } from '../../people/index.ts';
 import { email as emailSchema } from '../../platform/http/schemas/common.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { pageContext, pageReply, seeOther } from '../kit/page.ts';
