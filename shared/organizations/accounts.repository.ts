@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Account, account, AccountEntity } from './account.entity.ts';
 import { type AccountLink, accountLink, AccountLinkEntity, accountLinkListing, accountLinksOf } from './account-link.entity.ts';
 import { orgApiKey, OrgApiKeyEntity, orgApiKeyListing, type OrgApiKeyRecord } from './org-api-key.entity.ts';
-import { db, isConditionFailed, queryAll, queryGsi1, tableName } from '../platform/db/client.ts';
+import { db, isConditionFailed, queryAll, queryGsi1, tableName, updateIfCondition } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 export const putNewAccount = (a: Account): TransactItem => ({
@@ -17,22 +17,14 @@ export async function getAccount(id: string): Promise<Account | null> {
 
 /** Activate once: null when the account was activated already (or does not exist). */
 export async function activateAccount(id: string, now: string): Promise<Account | null> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: account(id),
-        UpdateExpression: 'SET activatedAt = :now, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(activatedAt)',
-        ExpressionAttributeValues: { ':now': now },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return AccountEntity.parse(Attributes!);
-  } catch (e) {
-    if (isConditionFailed(e)) return null;
-    throw e;
-  }
+  const item = await updateIfCondition({
+    TableName: tableName(),
+    Key: account(id),
+    UpdateExpression: 'SET activatedAt = :now, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(activatedAt)',
+    ExpressionAttributeValues: { ':now': now },
+  });
+  return AccountEntity.parseOrNull(item ?? undefined);
 }
 
 /** Replace the secret hash, on the condition that it is still the one the caller proved (no lost update). */
@@ -80,22 +72,14 @@ export async function listOrgApiKeys(accountId: string): Promise<OrgApiKeyRecord
  * change came first.
  */
 export async function rotateOrgApiKey(current: OrgApiKeyRecord, verifier: string, now: string): Promise<OrgApiKeyRecord | null> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: orgApiKey(current.id),
-        UpdateExpression: 'SET verifier = :v, rotatedAt = :now, updatedAt = :now',
-        ConditionExpression: 'accountId = :a AND attribute_not_exists(revokedAt) AND verifier = :read',
-        ExpressionAttributeValues: { ':v': verifier, ':a': current.accountId, ':read': current.verifier, ':now': now },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return OrgApiKeyEntity.parse(Attributes!);
-  } catch (e) {
-    if (isConditionFailed(e)) return null;
-    throw e;
-  }
+  const item = await updateIfCondition({
+    TableName: tableName(),
+    Key: orgApiKey(current.id),
+    UpdateExpression: 'SET verifier = :v, rotatedAt = :now, updatedAt = :now',
+    ConditionExpression: 'accountId = :a AND attribute_not_exists(revokedAt) AND verifier = :read',
+    ExpressionAttributeValues: { ':v': verifier, ':a': current.accountId, ':read': current.verifier, ':now': now },
+  });
+  return OrgApiKeyEntity.parseOrNull(item ?? undefined);
 }
 
 /**
