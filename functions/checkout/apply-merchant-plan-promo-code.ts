@@ -4,5 +4,5 @@ import { quotePlanPromoCode } from '../../shared/checkout/checkout-quotes.servic
 
 export const handler = route(checkoutRoutes.applyMerchantCheckoutPromoCode, async ({ merchant, params, body }) => ({
   status: 200,
-  body: await quotePlanPromoCode(params.planId!, body, merchant.id),
+  body: await quotePlanPromoCode(params.planId, body, merchant.id),
 }));

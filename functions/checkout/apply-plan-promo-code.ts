@@ -4,5 +4,5 @@ import { quotePlanPromoCode } from '../../shared/checkout/checkout-quotes.servic
 
 export const handler = route(checkoutRoutes.applyCheckoutPlanPromoCode, async ({ params, body }) => ({
   status: 200,
-  body: await quotePlanPromoCode(params.planId!, body),
+  body: await quotePlanPromoCode(params.planId, body),
 }));

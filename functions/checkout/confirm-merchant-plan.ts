@@ -5,5 +5,5 @@ import { confirmPlan } from '../../shared/checkout/checkout-confirms.service.ts'
 
 export const handler = route(checkoutRoutes.confirmMerchantCheckout, async ({ merchant, params, body, event }) => ({
   status: 200,
-  body: await confirmPlan(params.planId!, body, checkoutContext(event.headers), merchant.id),
+  body: await confirmPlan(params.planId, body, checkoutContext(event.headers), merchant.id),
 }));

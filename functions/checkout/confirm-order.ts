@@ -5,5 +5,5 @@ import { confirmOrder } from '../../shared/checkout/checkout-confirms.service.ts
 
 export const handler = route(checkoutRoutes.confirmCheckoutOrder, async ({ params, body, event }) => ({
   status: 200,
-  body: await confirmOrder(params.orderId!, body, checkoutContext(event.headers)),
+  body: await confirmOrder(params.orderId, body, checkoutContext(event.headers)),
 }));

@@ -5,5 +5,5 @@ import { confirmPlan } from '../../shared/checkout/checkout-confirms.service.ts'
 
 export const handler = route(checkoutRoutes.confirmCheckoutPlan, async ({ params, body, event }) => ({
   status: 200,
-  body: await confirmPlan(params.planId!, body, checkoutContext(event.headers)),
+  body: await confirmPlan(params.planId, body, checkoutContext(event.headers)),
 }));

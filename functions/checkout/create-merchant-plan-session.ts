@@ -5,5 +5,5 @@ import { createPlanSession } from '../../shared/checkout/checkout-sessions.servi
 
 export const handler = route(checkoutRoutes.createMerchantCheckoutSession, async ({ merchant, params, body, event }) => ({
   status: 200,
-  body: await createPlanSession(params.planId!, body, checkoutContext(event.headers), merchant.id),
+  body: await createPlanSession(params.planId, body, checkoutContext(event.headers), merchant.id),
 }));

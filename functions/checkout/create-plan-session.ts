@@ -5,5 +5,5 @@ import { createPlanSession } from '../../shared/checkout/checkout-sessions.servi
 
 export const handler = route(checkoutRoutes.createCheckoutPlanSession, async ({ params, body, event }) => ({
   status: 200,
-  body: await createPlanSession(params.planId!, body, checkoutContext(event.headers)),
+  body: await createPlanSession(params.planId, body, checkoutContext(event.headers)),
 }));

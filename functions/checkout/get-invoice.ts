@@ -5,5 +5,5 @@ import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
 
 export const handler = route(checkoutRoutes.getCheckoutInvoice, async ({ params, event }) => ({
   status: 200,
-  body: await checkoutByInvoice(params.invoiceId!, checkoutContext(event.headers)),
+  body: await checkoutByInvoice(params.invoiceId, checkoutContext(event.headers)),
 }));

@@ -4,5 +4,5 @@ import { merchantConfig, platformOrigin } from '../../shared/checkout/checkout.s
 
 export const handler = route(checkoutRoutes.getCheckoutMerchantConfig, async ({ params, event }) => ({
   status: 200,
-  body: await merchantConfig(params.merchantId!, platformOrigin(event.headers)),
+  body: await merchantConfig(params.merchantId, platformOrigin(event.headers)),
 }));

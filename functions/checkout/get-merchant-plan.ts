@@ -4,5 +4,5 @@ import { checkoutPlan, platformOrigin } from '../../shared/checkout/checkout.ser
 
 export const handler = route(checkoutRoutes.getMerchantCheckoutPlan, async ({ merchant, params, event }) => ({
   status: 200,
-  body: await checkoutPlan(params.planId!, platformOrigin(event.headers), merchant.id),
+  body: await checkoutPlan(params.planId, platformOrigin(event.headers), merchant.id),
 }));

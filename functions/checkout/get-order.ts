@@ -4,5 +4,5 @@ import { checkoutContext, checkoutOrder } from '../../shared/checkout/checkout.s
 
 export const handler = route(checkoutRoutes.getCheckoutOrder, async ({ params, event }) => ({
   status: 200,
-  body: await checkoutOrder(params.orderId!, checkoutContext(event.headers)),
+  body: await checkoutOrder(params.orderId, checkoutContext(event.headers)),
 }));

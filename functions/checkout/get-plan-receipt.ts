@@ -4,6 +4,6 @@ import { checkoutContext } from '../../shared/checkout/checkout.service.ts';
 import { checkoutReceipt } from '../../shared/checkout/checkout-receipts.service.ts';
 
 export const handler = route(checkoutRoutes.getCheckoutPlanReceipt, async ({ params, event }) => {
-  const { body, headers } = await checkoutReceipt({ planId: params.planId! }, params.receiptId!, checkoutContext(event.headers));
+  const { body, headers } = await checkoutReceipt({ planId: params.planId }, params.receiptId, checkoutContext(event.headers));
   return { status: 200, body, headers };
 });

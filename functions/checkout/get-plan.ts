@@ -4,5 +4,5 @@ import { checkoutPlan, platformOrigin } from '../../shared/checkout/checkout.ser
 
 export const handler = route(checkoutRoutes.getCheckoutPlan, async ({ params, event }) => ({
   status: 200,
-  body: await checkoutPlan(params.planId!, platformOrigin(event.headers)),
+  body: await checkoutPlan(params.planId, platformOrigin(event.headers)),
 }));

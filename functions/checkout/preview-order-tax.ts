@@ -4,5 +4,5 @@ import { previewOrderTax } from '../../shared/checkout/checkout.service.ts';
 
 export const handler = route(checkoutRoutes.previewCheckoutOrderTax, async ({ params, body }) => ({
   status: 200,
-  body: await previewOrderTax(params.orderId!, body),
+  body: await previewOrderTax(params.orderId, body),
 }));

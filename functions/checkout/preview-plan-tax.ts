@@ -4,5 +4,5 @@ import { previewPlanTax } from '../../shared/checkout/checkout.service.ts';
 
 export const handler = route(checkoutRoutes.previewCheckoutPlanTax, async ({ params, body }) => ({
   status: 200,
-  body: await previewPlanTax(params.planId!, body),
+  body: await previewPlanTax(params.planId, body),
 }));

@@ -5,5 +5,5 @@ import { getCustomer } from '../../shared/customers/customers.service.ts';
 
 export const handler = route(customerRoutes.getCustomer, async ({ organization, params, query }) => ({
   status: 200,
-  body: objectReply(await getCustomer(organization, params.customerId!, query.showTestData)),
+  body: objectReply(await getCustomer(organization, params.customerId, query.showTestData)),
 }));

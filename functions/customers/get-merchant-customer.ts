@@ -4,5 +4,5 @@ import { getMerchantCustomer } from '../../shared/customers/customers.service.ts
 
 export const handler = route(customerRoutes.getMerchantCustomer, async ({ merchant, params }) => ({
   status: 200,
-  body: await getMerchantCustomer(merchant, params.id!),
+  body: await getMerchantCustomer(merchant, params.id),
 }));

@@ -5,5 +5,5 @@ import { updateCustomer } from '../../shared/customers/customers.service.ts';
 
 export const handler = route(customerRoutes.updateCustomer, async ({ organization, params, body }) => ({
   status: 200,
-  body: objectReply(await updateCustomer(organization, params.customerId!, body)),
+  body: objectReply(await updateCustomer(organization, params.customerId, body)),
 }));

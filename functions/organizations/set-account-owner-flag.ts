@@ -5,5 +5,5 @@ import { setOwnerFlag } from '../../shared/organizations/organizations.service.t
 
 export const handler = route(organizationRoutes.setAccountOwnerFlag, async ({ organization, link, params, body }) => ({
   status: 200,
-  body: objectReply(await setOwnerFlag(organization, link, params.accountId!, body.isOwner)),
+  body: objectReply(await setOwnerFlag(organization, link, params.accountId, body.isOwner)),
 }));

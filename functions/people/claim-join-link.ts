@@ -4,5 +4,5 @@ import { claimJoinLink } from '../../shared/people/people.service.ts';
 
 export const handler = route(peopleRoutes.claimJoinLink, async ({ principal, params }) => ({
   status: 200,
-  body: await claimJoinLink(principal, params.token!),
+  body: await claimJoinLink(principal, params.token),
 }));

@@ -5,5 +5,5 @@ import * as portalRoutes from '../../shared/portal/routes.ts';
 
 export const handler = route(portalRoutes.createMerchantPortalSession, async ({ merchant, params, body }) => ({
   status: 201,
-  body: objectReply(await createPortalLink(merchant, params.id!, body)),
+  body: objectReply(await createPortalLink(merchant, params.id, body)),
 }));

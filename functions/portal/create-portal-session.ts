@@ -5,5 +5,5 @@ import * as portalRoutes from '../../shared/portal/routes.ts';
 
 export const handler = route(portalRoutes.createPortalSession, async ({ organization, params, body }) => ({
   status: 201,
-  body: objectReply(await createPortalLink(organization, params.customerId!, body)),
+  body: objectReply(await createPortalLink(organization, params.customerId, body)),
 }));

@@ -3,5 +3,5 @@ import { reactivateAction } from '../../shared/portal/portal.service.ts';
 import * as portalRoutes from '../../shared/portal/routes.ts';
 
 export const handler = route(portalRoutes.portalSubscriptionReactivate, ({ merchant, principal, params }) =>
-  reactivateAction(merchant, principal, params.subscriptionId!),
+  reactivateAction(merchant, principal, params.subscriptionId),
 );

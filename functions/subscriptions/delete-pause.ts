@@ -5,5 +5,5 @@ import { deletePause } from '../../shared/subscriptions/pauses.service.ts';
 
 export const handler = route(subscriptionRoutes.deleteSubscriptionPause, async ({ organization, params }) => ({
   status: 200,
-  body: objectReply(await deletePause(organization, params.subscriptionPauseId!)),
+  body: objectReply(await deletePause(organization, params.subscriptionPauseId)),
 }));

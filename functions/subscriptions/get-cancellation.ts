@@ -5,5 +5,5 @@ import { getCancellation } from '../../shared/subscriptions/cancellations.servic
 
 export const handler = route(subscriptionRoutes.getSubscriptionCancellation, async ({ organization, params, query }) => ({
   status: 200,
-  body: objectReply(await getCancellation(organization, params.subscriptionCancellationId!, query.showTestData)),
+  body: objectReply(await getCancellation(organization, params.subscriptionCancellationId, query.showTestData)),
 }));

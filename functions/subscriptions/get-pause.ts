@@ -5,5 +5,5 @@ import { getPause } from '../../shared/subscriptions/pauses.service.ts';
 
 export const handler = route(subscriptionRoutes.getSubscriptionPause, async ({ organization, params }) => ({
   status: 200,
-  body: objectReply(await getPause(organization, params.subscriptionPauseId!)),
+  body: objectReply(await getPause(organization, params.subscriptionPauseId)),
 }));

@@ -5,5 +5,5 @@ import { getReactivation } from '../../shared/subscriptions/reactivations.servic
 
 export const handler = route(subscriptionRoutes.getSubscriptionReactivation, async ({ organization, params }) => ({
   status: 200,
-  body: objectReply(await getReactivation(organization, params.subscriptionReactivationId!)),
+  body: objectReply(await getReactivation(organization, params.subscriptionReactivationId)),
 }));

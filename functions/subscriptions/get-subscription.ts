@@ -5,5 +5,5 @@ import { getSubscription } from '../../shared/subscriptions/subscriptions.servic
 
 export const handler = route(subscriptionRoutes.getSubscription, async ({ organization, params, query }) => ({
   status: 200,
-  body: objectReply(await getSubscription(organization, params.subscriptionId!, query.showTestData)),
+  body: objectReply(await getSubscription(organization, params.subscriptionId, query.showTestData)),
 }));

@@ -5,5 +5,5 @@ import { updateCancellation } from '../../shared/subscriptions/cancellations.ser
 
 export const handler = route(subscriptionRoutes.updateSubscriptionCancellation, async ({ organization, params, body }) => ({
   status: 200,
-  body: objectReply(await updateCancellation(organization, params.subscriptionCancellationId!, body)),
+  body: objectReply(await updateCancellation(organization, params.subscriptionCancellationId, body)),
 }));

@@ -5,5 +5,5 @@ import { updatePause } from '../../shared/subscriptions/pauses.service.ts';
 
 export const handler = route(subscriptionRoutes.updateSubscriptionPause, async ({ organization, params, body }) => ({
   status: 200,
-  body: objectReply(await updatePause(organization, params.subscriptionPauseId!, body)),
+  body: objectReply(await updatePause(organization, params.subscriptionPauseId, body)),
 }));

@@ -5,5 +5,5 @@ import { updateSubscriptionItems } from '../../shared/subscriptions/subscription
 
 export const handler = route(subscriptionRoutes.updateSubscriptionItems, async ({ organization, params, body }) => ({
   status: 200,
-  body: objectReply(await updateSubscriptionItems(organization, params.subscriptionId!, body)),
+  body: objectReply(await updateSubscriptionItems(organization, params.subscriptionId, body)),
 }));

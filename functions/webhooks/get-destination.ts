@@ -4,5 +4,5 @@ import { getDestination } from '../../shared/webhooks/webhooks.service.ts';
 
 export const handler = route(webhookRoutes.getWebhookDestination, async ({ merchant, params }) => ({
   status: 200,
-  body: await getDestination(merchant, params.id!),
+  body: await getDestination(merchant, params.id),
 }));

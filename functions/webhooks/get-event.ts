@@ -4,5 +4,5 @@ import { getMerchantEvent } from '../../shared/webhooks/events.service.ts';
 
 export const handler = route(webhookRoutes.getMerchantEvent, async ({ merchant, principal, params }) => ({
   status: 200,
-  body: await getMerchantEvent(merchant, principal.merchantId, params.eventId!),
+  body: await getMerchantEvent(merchant, principal.merchantId, params.eventId),
 }));

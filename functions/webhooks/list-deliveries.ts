@@ -4,5 +4,5 @@ import { listDeliveries } from '../../shared/webhooks/webhooks.service.ts';
 
 export const handler = route(webhookRoutes.listWebhookDeliveries, async ({ merchant, params, query }) => ({
   status: 200,
-  body: await listDeliveries(merchant, params.id!, query),
+  body: await listDeliveries(merchant, params.id, query),
 }));

@@ -4,5 +4,5 @@ import { resetCircuit } from '../../shared/webhooks/webhooks.service.ts';
 
 export const handler = route(webhookRoutes.resetWebhookCircuit, async ({ merchant, params }) => ({
   status: 200,
-  body: await resetCircuit(merchant, params.id!),
+  body: await resetCircuit(merchant, params.id),
 }));

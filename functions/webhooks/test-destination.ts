@@ -4,5 +4,5 @@ import { pingDestination } from '../../shared/webhooks/webhooks.service.ts';
 
 export const handler = route(webhookRoutes.testWebhookDestination, async ({ merchant, params }) => ({
   status: 200,
-  body: await pingDestination(merchant, params.id!),
+  body: await pingDestination(merchant, params.id),
 }));

@@ -58,12 +58,15 @@ type PrincipalOf<R extends RouteDef> = R['auth'] extends 'apiKey'
               : undefined;
 
 type WithParam<R extends RouteDef, P extends string, T> = R['path'] extends `${string}{${P}}${string}` ? T : undefined;
+/** The names of a path's `{param}` placeholders (a greedy `{proxy+}` by its name). */
+type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? (Name extends `${infer N}+` ? N : Name) | PathParams<Rest> : never;
 /** The organization of a route: named by `{organizationId}`, or on the tokenization host by `X-Organization-Id`. */
 type WithOrganization<R extends RouteDef, T> = R extends { api: 'tokenization'; auth: 'orgApiKey' } ? T : WithParam<R, 'organizationId', T>;
 
 export interface Request<R extends RouteDef> {
   body: R['body'] extends GenericSchema ? InferOutput<R['body']> : undefined;
-  params: Record<string, string>;
+  /** The path's parameters, by the names its `{…}` placeholders give them. */
+  params: { readonly [K in PathParams<R['path']>]: string };
   query: R['query'] extends GenericSchema ? InferOutput<R['query']> : Record<string, never>;
   principal: PrincipalOf<R>;
   /** The merchant named by `{merchantId}`, already scope-checked. */
@@ -199,7 +202,7 @@ export function wire<R extends RouteDef>(def: R, handler: RouteHandler<R>, auth:
         def,
         await handler({
           body: event.parsedBody as Request<R>['body'],
-          params: (event.pathParameters ?? {}) as Record<string, string>,
+          params: (event.pathParameters ?? {}) as Request<R>['params'],
           query: (event.parsedQuery ?? {}) as Request<R>['query'],
           principal: event.principal as PrincipalOf<R>,
           merchant: event.merchant as Request<R>['merchant'],

@@ -5,5 +5,5 @@ import { getPlan } from '../../../shared/catalog/plans.service.ts';
 
 export const handler = route(catalogRoutes.getPlan, async ({ organization, params }) => ({
   status: 200,
-  body: objectReply(await getPlan(organization.id, params.planId!)),
+  body: objectReply(await getPlan(organization.id, params.planId)),
 }));

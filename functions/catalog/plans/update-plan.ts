@@ -5,5 +5,5 @@ import { updatePlan } from '../../../shared/catalog/plans.service.ts';
 
 export const handler = route(catalogRoutes.updatePlan, async ({ organization, params, body }) => ({
   status: 200,
-  body: objectReply(await updatePlan(organization.id, params.planId!, body)),
+  body: objectReply(await updatePlan(organization.id, params.planId, body)),
 }));

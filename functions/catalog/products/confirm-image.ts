@@ -4,5 +4,5 @@ import { confirmProductImage } from '../../../shared/catalog/product-images.serv
 
 export const handler = route(catalogRoutes.confirmProductImage, async ({ merchant, params }) => ({
   status: 200,
-  body: await confirmProductImage(merchant.id, params.productId!, params.uploadId!),
+  body: await confirmProductImage(merchant.id, params.productId, params.uploadId),
 }));

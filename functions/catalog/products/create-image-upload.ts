@@ -4,5 +4,5 @@ import { createProductImageUpload } from '../../../shared/catalog/product-images
 
 export const handler = route(catalogRoutes.createProductImageUpload, async ({ merchant, params, body }) => ({
   status: 201,
-  body: await createProductImageUpload(merchant.id, params.productId!, body),
+  body: await createProductImageUpload(merchant.id, params.productId, body),
 }));

@@ -4,5 +4,5 @@ import { deleteProduct } from '../../../shared/catalog/products.service.ts';
 
 export const handler = route(catalogRoutes.deleteProduct, async ({ organization, params }) => ({
   status: 200,
-  body: await deleteProduct(organization.id, params.productId!),
+  body: await deleteProduct(organization.id, params.productId),
 }));

@@ -5,5 +5,5 @@ import { getProduct } from '../../../shared/catalog/products.service.ts';
 
 export const handler = route(catalogRoutes.getProduct, async ({ organization, params }) => ({
   status: 200,
-  body: objectReply(await getProduct(organization.id, params.productId!)),
+  body: objectReply(await getProduct(organization.id, params.productId)),
 }));

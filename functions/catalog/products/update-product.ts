@@ -5,5 +5,5 @@ import { updateProduct } from '../../../shared/catalog/products.service.ts';
 
 export const handler = route(catalogRoutes.updateProduct, async ({ organization, params, body }) => ({
   status: 200,
-  body: objectReply(await updateProduct(organization.id, params.productId!, body.product)),
+  body: objectReply(await updateProduct(organization.id, params.productId, body.product)),
 }));

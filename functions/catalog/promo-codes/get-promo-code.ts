@@ -5,5 +5,5 @@ import { getPromoCode } from '../../../shared/catalog/promo-codes.service.ts';
 
 export const handler = route(catalogRoutes.getPromoCode, async ({ organization, params }) => ({
   status: 200,
-  body: objectReply(await getPromoCode(organization.id, params.promoCodeId!)),
+  body: objectReply(await getPromoCode(organization.id, params.promoCodeId)),
 }));

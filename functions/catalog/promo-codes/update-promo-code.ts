@@ -5,5 +5,5 @@ import { updatePromoCode } from '../../../shared/catalog/promo-codes.service.ts'
 
 export const handler = route(catalogRoutes.updatePromoCode, async ({ organization, params, body }) => ({
   status: 200,
-  body: objectReply(await updatePromoCode(organization.id, params.promoCodeId!, body)),
+  body: objectReply(await updatePromoCode(organization.id, params.promoCodeId, body)),
 }));

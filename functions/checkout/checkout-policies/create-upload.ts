@@ -5,5 +5,5 @@ import { createPolicyUpload } from '../../../shared/checkout/checkout-policies.s
 
 export const handler = route(checkoutRoutes.createCheckoutPolicyUpload, async ({ organization, params, body }) => ({
   status: 201,
-  body: objectReply(await createPolicyUpload(organization.id, params.policyType!, body.size)),
+  body: objectReply(await createPolicyUpload(organization.id, params.policyType, body.size)),
 }));

@@ -3,6 +3,6 @@ import * as checkoutRoutes from '../../../shared/checkout/routes.ts';
 import { deletePolicy } from '../../../shared/checkout/checkout-policies.service.ts';
 
 export const handler = route(checkoutRoutes.deleteCheckoutPolicyDocument, async ({ organization, params }) => {
-  await deletePolicy(organization.id, params.policyType!);
+  await deletePolicy(organization.id, params.policyType);
   return { status: 204 };
 });

@@ -4,5 +4,5 @@ import { orderPolicyLocation } from '../../../shared/checkout/checkout-policies.
 
 export const handler = route(checkoutRoutes.getCheckoutOrderPolicy, async ({ params }) => ({
   status: 302,
-  headers: { location: await orderPolicyLocation(params.orderId!, params.policyType!) },
+  headers: { location: await orderPolicyLocation(params.orderId, params.policyType) },
 }));

@@ -4,5 +4,5 @@ import { planPolicyLocation } from '../../../shared/checkout/checkout-policies.s
 
 export const handler = route(checkoutRoutes.getCheckoutPlanPolicy, async ({ params }) => ({
   status: 302,
-  headers: { location: await planPolicyLocation(params.planId!, params.policyType!) },
+  headers: { location: await planPolicyLocation(params.planId, params.policyType) },
 }));

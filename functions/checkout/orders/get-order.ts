@@ -4,5 +4,5 @@ import { getOrder } from '../../../shared/checkout/orders.service.ts';
 
 export const handler = route(checkoutRoutes.getOrder, async ({ merchant, params }) => ({
   status: 200,
-  body: await getOrder(merchant, params.orderId!),
+  body: await getOrder(merchant, params.orderId),
 }));

@@ -5,5 +5,5 @@ import { cardTokenView, getCardToken } from '../../../shared/customers/card-toke
 
 export const handler = route(customerRoutes.getCardToken, async ({ organization, params }) => ({
   status: 200,
-  body: objectReply(cardTokenView(await getCardToken(organization.id, params.tokenId!))),
+  body: objectReply(cardTokenView(await getCardToken(organization.id, params.tokenId))),
 }));

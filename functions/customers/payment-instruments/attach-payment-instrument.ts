@@ -5,5 +5,5 @@ import { attachPaymentInstrument } from '../../../shared/customers/payment-instr
 
 export const handler = route(customerRoutes.attachPaymentInstrument, async ({ organization, params, body }) => ({
   status: 201,
-  body: objectReply(await attachPaymentInstrument(organization.id, params.customerId!, body.token)),
+  body: objectReply(await attachPaymentInstrument(organization.id, params.customerId, body.token)),
 }));

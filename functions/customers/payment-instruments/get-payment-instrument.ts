@@ -5,5 +5,5 @@ import { getPaymentInstrument } from '../../../shared/customers/payment-instrume
 
 export const handler = route(customerRoutes.getPaymentInstrument, async ({ organization, params }) => ({
   status: 200,
-  body: objectReply(await getPaymentInstrument(organization.id, params.paymentInstrumentId!)),
+  body: objectReply(await getPaymentInstrument(organization.id, params.paymentInstrumentId)),
 }));

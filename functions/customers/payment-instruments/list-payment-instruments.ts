@@ -5,5 +5,5 @@ import { listPaymentInstruments } from '../../../shared/customers/payment-instru
 
 export const handler = route(customerRoutes.listPaymentInstruments, async ({ organization, params, query }) => ({
   status: 200,
-  body: listReply(await listPaymentInstruments(organization.id, params.customerId!, query), query),
+  body: listReply(await listPaymentInstruments(organization.id, params.customerId, query), query),
 }));

@@ -5,5 +5,5 @@ import { updatePaymentInstrument } from '../../../shared/customers/payment-instr
 
 export const handler = route(customerRoutes.updatePaymentInstrument, async ({ organization, params, body }) => ({
   status: 200,
-  body: objectReply(await updatePaymentInstrument(organization.id, params.paymentInstrumentId!, body)),
+  body: objectReply(await updatePaymentInstrument(organization.id, params.paymentInstrumentId, body)),
 }));

@@ -4,5 +4,5 @@ import { policyUploadOf } from '../../../shared/dashboard/checkout-settings/chec
 
 export const handler = route(createDashboardPolicyUpload, async ({ merchant, params, body }) => ({
   status: 201,
-  body: await policyUploadOf(merchant, params.policyType!, body),
+  body: await policyUploadOf(merchant, params.policyType, body),
 }));

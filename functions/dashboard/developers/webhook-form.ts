@@ -3,5 +3,5 @@ import { destinationForm } from '../../../shared/dashboard/developers/developers
 import * as pages from '../../../shared/dashboard/developers/routes.ts';
 
 export const handler = route(pages.destinationForm, ({ merchant, role, params, body, event }) =>
-  destinationForm(merchant, role, event, params.id!, body.action),
+  destinationForm(merchant, role, event, params.id, body.action),
 );

@@ -3,5 +3,5 @@ import { destinationPage } from '../../../shared/dashboard/developers/developers
 import * as pages from '../../../shared/dashboard/developers/routes.ts';
 
 export const handler = route(pages.destinationPage, ({ merchant, role, params, query, event }) =>
-  destinationPage(merchant, role, event, params.id!, query, { done: query.done }),
+  destinationPage(merchant, role, event, params.id, query, { done: query.done }),
 );

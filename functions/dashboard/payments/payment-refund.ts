@@ -3,5 +3,5 @@ import { refundFromPage } from '../../../shared/dashboard/payments/payments.serv
 import * as pages from '../../../shared/dashboard/payments/routes.ts';
 
 export const handler = route(pages.paymentRefundForm, ({ merchant, role, params, body, event }) =>
-  refundFromPage(merchant, role, event, params.transactionId!, body),
+  refundFromPage(merchant, role, event, params.transactionId, body),
 );

@@ -3,5 +3,5 @@ import { paymentPage } from '../../../shared/dashboard/payments/payments.service
 import * as pages from '../../../shared/dashboard/payments/routes.ts';
 
 export const handler = route(pages.paymentPage, ({ merchant, role, params, query, event }) =>
-  paymentPage(merchant, role, event, params.transactionId!, query.done),
+  paymentPage(merchant, role, event, params.transactionId, query.done),
 );

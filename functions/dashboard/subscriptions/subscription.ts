@@ -3,5 +3,5 @@ import { subscriptionPage } from '../../../shared/dashboard/subscriptions/subscr
 import * as pages from '../../../shared/dashboard/subscriptions/routes.ts';
 
 export const handler = route(pages.subscriptionPage, ({ merchant, role, params, query, event }) =>
-  subscriptionPage(merchant, role, event, params.subscriptionId!, query.done),
+  subscriptionPage(merchant, role, event, params.subscriptionId, query.done),
 );

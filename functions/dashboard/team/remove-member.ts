@@ -3,6 +3,6 @@ import * as teamRoutes from '../../../shared/dashboard/team/api-routes.ts';
 import { removeTeamMember } from '../../../shared/dashboard/team/removal.service.ts';
 
 export const handler = route(teamRoutes.removeMember, async ({ merchant, principal, params }) => {
-  await removeTeamMember(merchant, principal, params.userId!);
+  await removeTeamMember(merchant, principal, params.userId);
   return { status: 204 };
 });

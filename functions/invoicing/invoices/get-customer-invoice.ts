@@ -5,5 +5,5 @@ import { getCustomerInvoice } from '../../../shared/invoicing/invoices.service.t
 
 export const handler = route(invoicingRoutes.getCustomerInvoice, async ({ organization, params }) => ({
   status: 200,
-  body: objectReply(await getCustomerInvoice(organization, params.customerInvoiceId!)),
+  body: objectReply(await getCustomerInvoice(organization, params.customerInvoiceId)),
 }));

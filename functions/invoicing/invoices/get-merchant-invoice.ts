@@ -4,5 +4,5 @@ import { getMerchantInvoice } from '../../../shared/invoicing/invoices.service.t
 
 export const handler = route(invoicingRoutes.getMerchantInvoice, async ({ merchant, params }) => ({
   status: 200,
-  body: await getMerchantInvoice(merchant, params.id!),
+  body: await getMerchantInvoice(merchant, params.id),
 }));

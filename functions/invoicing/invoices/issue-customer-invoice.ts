@@ -5,5 +5,5 @@ import { issueCustomerInvoice } from '../../../shared/invoicing/invoices.service
 
 export const handler = route(invoicingRoutes.issueCustomerInvoice, async ({ organization, params, body }) => ({
   status: 200,
-  body: objectReply(await issueCustomerInvoice(organization, params.customerInvoiceId!, body)),
+  body: objectReply(await issueCustomerInvoice(organization, params.customerInvoiceId, body)),
 }));

@@ -5,5 +5,5 @@ import { markCustomerInvoiceUncollectible } from '../../../shared/invoicing/invo
 
 export const handler = route(invoicingRoutes.markCustomerInvoiceUncollectible, async ({ organization, params }) => ({
   status: 200,
-  body: objectReply(await markCustomerInvoiceUncollectible(organization, params.customerInvoiceId!)),
+  body: objectReply(await markCustomerInvoiceUncollectible(organization, params.customerInvoiceId)),
 }));

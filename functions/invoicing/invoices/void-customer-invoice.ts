@@ -5,5 +5,5 @@ import { voidCustomerInvoice } from '../../../shared/invoicing/invoices.service.
 
 export const handler = route(invoicingRoutes.voidCustomerInvoice, async ({ organization, params }) => ({
   status: 200,
-  body: objectReply(await voidCustomerInvoice(organization, params.customerInvoiceId!)),
+  body: objectReply(await voidCustomerInvoice(organization, params.customerInvoiceId)),
 }));

@@ -4,5 +4,5 @@ import { advanceWithdrawal } from '../../../shared/money/payouts.service.ts';
 
 export const handler = route(moneyRoutes.advancePayout, async ({ merchant, params, body }) => ({
   status: 200,
-  body: await advanceWithdrawal(params.withdrawalId!, body.to, merchant.id),
+  body: await advanceWithdrawal(params.withdrawalId, body.to, merchant.id),
 }));

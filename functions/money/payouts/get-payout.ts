@@ -4,5 +4,5 @@ import { getMerchantPayout } from '../../../shared/money/payouts.service.ts';
 
 export const handler = route(moneyRoutes.getMerchantPayout, async ({ merchant, params }) => ({
   status: 200,
-  body: await getMerchantPayout(merchant, params.withdrawalId!),
+  body: await getMerchantPayout(merchant, params.withdrawalId),
 }));

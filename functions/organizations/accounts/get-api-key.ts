@@ -4,5 +4,5 @@ import { getKey } from '../../../shared/organizations/accounts.service.ts';
 
 export const handler = route(organizationRoutes.getOrgApiKey, async ({ principal, params }) => ({
   status: 200,
-  body: { data: await getKey(principal.accountId, params.apiKeyId!) },
+  body: { data: await getKey(principal.accountId, params.apiKeyId) },
 }));

@@ -4,5 +4,5 @@ import { revokeKey } from '../../../shared/organizations/accounts.service.ts';
 
 export const handler = route(organizationRoutes.revokeOrgApiKey, async ({ principal, params }) => ({
   status: 200,
-  body: { data: await revokeKey(principal.accountId, params.apiKeyId!) },
+  body: { data: await revokeKey(principal.accountId, params.apiKeyId) },
 }));

@@ -4,5 +4,5 @@ import { rotateKey } from '../../../shared/organizations/accounts.service.ts';
 
 export const handler = route(organizationRoutes.rotateOrgApiKey, async ({ principal, params }) => ({
   status: 200,
-  body: { data: await rotateKey(principal, params.apiKeyId!) },
+  body: { data: await rotateKey(principal, params.apiKeyId) },
 }));

@@ -4,5 +4,5 @@ import { deleteWebsite } from '../../../shared/organizations/websites.service.ts
 
 export const handler = route(organizationRoutes.deleteWebsite, async ({ organization, params }) => ({
   status: 200,
-  body: await deleteWebsite(organization.id, params.websiteId!),
+  body: await deleteWebsite(organization.id, params.websiteId),
 }));

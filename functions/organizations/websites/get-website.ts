@@ -5,5 +5,5 @@ import { getWebsite } from '../../../shared/organizations/websites.service.ts';
 
 export const handler = route(organizationRoutes.getWebsite, async ({ organization, params }) => ({
   status: 200,
-  body: objectReply(await getWebsite(organization.id, params.websiteId!)),
+  body: objectReply(await getWebsite(organization.id, params.websiteId)),
 }));

@@ -5,5 +5,5 @@ import { updateWebsite } from '../../../shared/organizations/websites.service.ts
 
 export const handler = route(organizationRoutes.updateWebsite, async ({ organization, params, body }) => ({
   status: 200,
-  body: objectReply(await updateWebsite(organization.id, params.websiteId!, body)),
+  body: objectReply(await updateWebsite(organization.id, params.websiteId, body)),
 }));

@@ -5,5 +5,5 @@ import { createDispute } from '../../../shared/payments/disputes.service.ts';
 
 export const handler = route(paymentRoutes.createDispute, async ({ organization, params, body }) => ({
   status: 201,
-  body: objectReply(await createDispute(organization, params.disputeId!, body)),
+  body: objectReply(await createDispute(organization, params.disputeId, body)),
 }));

@@ -5,5 +5,5 @@ import { getDispute } from '../../../shared/payments/disputes.service.ts';
 
 export const handler = route(paymentRoutes.getDispute, async ({ organization, params }) => ({
   status: 200,
-  body: objectReply(await getDispute(organization.id, params.disputeId!)),
+  body: objectReply(await getDispute(organization.id, params.disputeId)),
 }));

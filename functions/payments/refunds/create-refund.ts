@@ -4,6 +4,6 @@ import * as paymentRoutes from '../../../shared/payments/routes.ts';
 import { createRefund } from '../../../shared/payments/refunds.service.ts';
 
 export const handler = route(paymentRoutes.createRefund, async ({ organization, params, body, idempotencyKey }) => {
-  const { refund, replayed } = await createRefund(organization, params.transactionId!, body, 'api', idempotencyKey);
+  const { refund, replayed } = await createRefund(organization, params.transactionId, body, 'api', idempotencyKey);
   return { status: 201, body: objectReply(refund), ...(replayed ? { headers: { 'idempotent-replayed': 'true' } } : {}) };
 });

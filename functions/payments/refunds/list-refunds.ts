@@ -5,5 +5,5 @@ import { listRefunds } from '../../../shared/payments/refunds.service.ts';
 
 export const handler = route(paymentRoutes.listRefunds, async ({ organization, params, query }) => ({
   status: 200,
-  body: listReply(await listRefunds(organization, params.transactionId!, query), query),
+  body: listReply(await listRefunds(organization, params.transactionId, query), query),
 }));

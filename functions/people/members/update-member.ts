@@ -4,5 +4,5 @@ import { updateMemberRole } from '../../../shared/people/members.service.ts';
 
 export const handler = route(peopleRoutes.updateMember, async ({ merchant, principal, params, body }) => ({
   status: 200,
-  body: await updateMemberRole(merchant, principal, params.userId!, body.role),
+  body: await updateMemberRole(merchant, principal, params.userId, body.role),
 }));

@@ -5,5 +5,5 @@ import { deleteDestination } from '../../../shared/webhooks/org-webhooks.service
 
 export const handler = route(webhookRoutes.deleteOrganizationWebhookDestination, async ({ principal, params }) => ({
   status: 200,
-  body: objectReply(await deleteDestination(principal.accountId, params.webhookDestinationId!)),
+  body: objectReply(await deleteDestination(principal.accountId, params.webhookDestinationId)),
 }));

@@ -5,5 +5,5 @@ import { getDestination } from '../../../shared/webhooks/org-webhooks.service.ts
 
 export const handler = route(webhookRoutes.getOrganizationWebhookDestination, async ({ principal, params }) => ({
   status: 200,
-  body: objectReply(await getDestination(principal.accountId, params.webhookDestinationId!)),
+  body: objectReply(await getDestination(principal.accountId, params.webhookDestinationId)),
 }));

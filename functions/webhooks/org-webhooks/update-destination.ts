@@ -5,5 +5,5 @@ import { updateDestination } from '../../../shared/webhooks/org-webhooks.service
 
 export const handler = route(webhookRoutes.updateOrganizationWebhookDestination, async ({ principal, params, body }) => ({
   status: 200,
-  body: objectReply(await updateDestination(principal.accountId, params.webhookDestinationId!, body)),
+  body: objectReply(await updateDestination(principal.accountId, params.webhookDestinationId, body)),
 }));
