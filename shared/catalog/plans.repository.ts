@@ -4,7 +4,7 @@
  * currency. Every update replaces the item on the condition that its `revision` is still the one read.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
+import { db, tableName, sendIfCondition } from '../platform/db/client.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { type Plan, PlanEntity } from './plan.entity.ts';
@@ -31,20 +31,14 @@ export async function getPlanById(id: string): Promise<Plan | null> {
  * organization). False when another update won.
  */
 export async function replacePlan(next: Plan, readRevision: number): Promise<boolean> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: PlanEntity.item(next),
-        ConditionExpression: 'revision = :read AND organizationId = :org',
-        ExpressionAttributeValues: { ':read': readRevision, ':org': next.organizationId },
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return sendIfCondition(
+    new PutCommand({
+      TableName: tableName(),
+      Item: PlanEntity.item(next),
+      ConditionExpression: 'revision = :read AND organizationId = :org',
+      ExpressionAttributeValues: { ':read': readRevision, ':org': next.organizationId },
+    }),
+  );
 }
 
 /**

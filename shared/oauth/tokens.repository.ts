@@ -9,7 +9,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchRead } from '../platform/db/batch-read.ts';
-import { db, isConditionFailed, queryGsi1, tableName } from '../platform/db/client.ts';
+import { db, isConditionFailed, queryGsi1, tableName, sendIfCondition } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { oauthFamiliesOf, oauthFamily, TokenFamilyEntity, type TokenFamily } from './family.entity.ts';
 import { oauthToken, OAuthTokenEntity, type OAuthToken } from './token.entity.ts';
@@ -77,22 +77,16 @@ export async function listStandingFamilyIdsOf(merchantId: string, userId: string
 
 /** Revoke a family that still stands (a revoked one keeps its first revocation); false when none stood. */
 export async function revokeFamily(familyId: string, because: string, now: string): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: TokenFamilyEntity.key({ id: familyId }),
-        UpdateExpression: 'SET #status = :revoked, revokedAt = :now, revokedBecause = :because',
-        ConditionExpression: '#status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':now': now, ':because': because },
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: TokenFamilyEntity.key({ id: familyId }),
+      UpdateExpression: 'SET #status = :revoked, revokedAt = :now, revokedBecause = :because',
+      ConditionExpression: '#status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':now': now, ':because': because },
+    }),
+  );
 }
 
 /** Revoke one token (an access token, RFC 7009); a token already revoked or gone stays as it is. */

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Account, account, AccountEntity } from './account.entity.ts';
 import { type AccountLink, accountLink, AccountLinkEntity, accountLinkListing, accountLinksOf } from './account-link.entity.ts';
 import { orgApiKey, OrgApiKeyEntity, orgApiKeyListing, type OrgApiKeyRecord } from './org-api-key.entity.ts';
-import { db, isConditionFailed, queryAll, queryGsi1, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { db, isConditionFailed, queryAll, queryGsi1, tableName, updateIfCondition, sendIfCondition } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 export const putNewAccount = (a: Account): TransactItem => ({
@@ -29,21 +29,15 @@ export async function activateAccount(id: string, now: string): Promise<Account 
 
 /** Replace the secret hash, on the condition that it is still the one the caller proved (no lost update). */
 export async function replaceAccountSecret(id: string, oldHash: string, newHash: string, now: string): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: account(id),
-        UpdateExpression: 'SET secretHash = :new, updatedAt = :now',
-        ConditionExpression: 'secretHash = :old',
-        ExpressionAttributeValues: { ':new': newHash, ':old': oldHash, ':now': now },
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: account(id),
+      UpdateExpression: 'SET secretHash = :new, updatedAt = :now',
+      ConditionExpression: 'secretHash = :old',
+      ExpressionAttributeValues: { ':new': newHash, ':old': oldHash, ':now': now },
+    }),
+  );
 }
 
 export const putNewOrgApiKey = (k: OrgApiKeyRecord): TransactItem => ({

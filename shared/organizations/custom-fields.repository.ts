@@ -5,17 +5,11 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type CustomField, customField, CustomFieldEntity } from './custom-field.entity.ts';
 import type { CustomFieldResource } from './custom-fields.rules.ts';
-import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
+import { db, queryAll, tableName, sendIfCondition } from '../platform/db/client.ts';
 
 /** Create; false when the organization already has a field of that name for that resource. */
 export async function createCustomField(f: CustomField): Promise<boolean> {
-  try {
-    await db.send(new PutCommand({ TableName: tableName(), Item: CustomFieldEntity.item(f), ConditionExpression: 'attribute_not_exists(pk)' }));
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return sendIfCondition(new PutCommand({ TableName: tableName(), Item: CustomFieldEntity.item(f), ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
 export async function getCustomField(organizationId: string, resource: CustomFieldResource, name: string): Promise<CustomField | null> {

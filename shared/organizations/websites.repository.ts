@@ -3,7 +3,7 @@
  * gsi2 by last update).
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { db, tableName, updateIfCondition, sendIfCondition } from '../platform/db/client.ts';
 import { catalogListing } from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import { searchName, searchUrl, type Website, WebsiteEntity } from './website.entity.ts';
@@ -61,20 +61,14 @@ export async function updateWebsite(organizationId: string, websiteId: string, c
 /** Deletes the organization's website; false when it has none of that id. */
 export async function deleteWebsite(organizationId: string, websiteId: string): Promise<boolean> {
   if (!isWebsiteId(websiteId)) return false;
-  try {
-    await db.send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: WebsiteEntity.key({ id: websiteId }),
-        ConditionExpression: 'attribute_exists(pk) AND organizationId = :org',
-        ExpressionAttributeValues: { ':org': organizationId },
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return sendIfCondition(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: WebsiteEntity.key({ id: websiteId }),
+      ConditionExpression: 'attribute_exists(pk) AND organizationId = :org',
+      ExpressionAttributeValues: { ':org': organizationId },
+    }),
+  );
 }
 
 /** One offset page of the organization's websites; `search` (lowercased) matches the name or the URL. */

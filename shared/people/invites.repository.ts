@@ -4,7 +4,7 @@
  * it expired (the table's TTL), at once when accepted or revoked.
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
+import { db, queryAll, tableName, sendIfCondition } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { TeamInviteEntity, teamInvitesOf, type TeamInvite } from './invite.entity.ts';
 
@@ -42,15 +42,9 @@ export async function listInvites(merchantId: string): Promise<TeamInvite[]> {
 
 /** Delete an invitation (revoke it); false when there was none. */
 export async function deleteInvite(merchantId: string, inviteId: string): Promise<boolean> {
-  try {
-    await db.send(
-      new DeleteCommand({ TableName: tableName(), Key: TeamInviteEntity.key({ merchantId, inviteId }), ConditionExpression: 'attribute_exists(pk)' }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return sendIfCondition(
+    new DeleteCommand({ TableName: tableName(), Key: TeamInviteEntity.key({ merchantId, inviteId }), ConditionExpression: 'attribute_exists(pk)' }),
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Merchant records. */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Merchant } from '../domain/merchants.ts';
-import { db, isConditionFailed, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { db, tableName, updateIfCondition, sendIfCondition } from '../platform/db/client.ts';
 import type { ItemRead } from '../platform/db/batch-read.ts';
 import { queryOffsetPage } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -101,21 +101,15 @@ export async function setLive(id: string, readUpdatedAt: string, now: string): P
 
 /** Replace the join link; refused (false) once an owner is attached. */
 export async function replaceJoinLink(id: string, joinLink: NonNullable<Merchant['joinLink']>, now: string): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: MerchantEntity.key({ id }),
-        UpdateExpression: 'SET joinLink = :link, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(ownerUserId)',
-        ExpressionAttributeValues: { ':link': joinLink, ':now': now },
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: MerchantEntity.key({ id }),
+      UpdateExpression: 'SET joinLink = :link, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(ownerUserId)',
+      ExpressionAttributeValues: { ':link': joinLink, ':now': now },
+    }),
+  );
 }
 
 /**

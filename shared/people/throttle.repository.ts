@@ -7,7 +7,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
-import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
+import { db, isConditionFailed, tableName, sendIfCondition } from '../platform/db/client.ts';
 import { ttlAttribute } from '../platform/db/table.ts';
 import { attemptCountSchema, throttle } from './throttle.entity.ts';
 
@@ -27,22 +27,16 @@ const KEEP_AFTER_WINDOW_SECONDS = 3600;
 
 /** Take one attempt slot of the counter's window: true when taken, false when the window is at `limit` already. */
 export async function takeAttemptSlot(counter: AttemptCounter, limit: number): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: throttle(counter.scope, counter.key, counter.windowStart),
-        UpdateExpression: 'ADD attempts :one SET entity = :entity, #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
-        ExpressionAttributeNames: { '#ttl': ttlAttribute },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':entity': 'throttle', ':ttl': counter.windowEnd + KEEP_AFTER_WINDOW_SECONDS },
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: throttle(counter.scope, counter.key, counter.windowStart),
+      UpdateExpression: 'ADD attempts :one SET entity = :entity, #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
+      ExpressionAttributeNames: { '#ttl': ttlAttribute },
+      ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':entity': 'throttle', ':ttl': counter.windowEnd + KEEP_AFTER_WINDOW_SECONDS },
+    }),
+  );
 }
 
 /** Give a taken slot back (the attempt succeeded, or another counter refused it). Never goes below zero. */

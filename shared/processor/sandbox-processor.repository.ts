@@ -8,7 +8,7 @@ import { type SandboxBehaviour, type SandboxCard, SandboxCardEntity } from './sa
 import { SandboxChargeRefundsEntity } from './sandbox-charge-refunds.entity.ts';
 import { type SandboxCharge, SandboxChargeEntity, sandboxChargeById, sandboxChargesOf } from './sandbox-charge.entity.ts';
 import { type SandboxRefund, SandboxRefundEntity } from './sandbox-refund.entity.ts';
-import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
+import { db, isConditionFailed, tableName, sendIfCondition } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 /** A new vault entry (its reference is new, so the condition only guards a collision). */
@@ -113,13 +113,7 @@ export const newSandboxRefund = (refund: SandboxRefund): TransactItem => ({
 
 /** Records `refund` under its key, once: false when the key already holds a refund. */
 export async function putSandboxRefund(refund: SandboxRefund): Promise<boolean> {
-  try {
-    await db.send(new PutCommand(newSandboxRefund(refund).Put!));
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return sendIfCondition(new PutCommand(newSandboxRefund(refund).Put!));
 }
 
 /** The refund made under the idempotency key of hash `keyHash`, or null. */

@@ -9,7 +9,7 @@
  * lease, so no other sweep picks it up meanwhile, and the worker's next write puts it where it belongs.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
+import { db, queryAll, tableName, sendIfCondition } from '../platform/db/client.ts';
 import type { ItemRead } from '../platform/db/batch-read.ts';
 import { listAllOfCollection, listCatalogPage, listOfCustomer, type CatalogListOptions } from '../platform/db/listing.ts';
 import { type MoneyStep, MoneyStepEntity, subscriptionMoneySteps } from './money-step.entity.ts';
@@ -59,13 +59,7 @@ function versionCondition(s: Subscription, settles: boolean) {
 
 /** Writes `s`, new, on the due index at `indexAt` (real time); false when it exists already. */
 export async function saveNewSubscription(s: Subscription, indexAt: string | null): Promise<boolean> {
-  try {
-    await db.send(new PutCommand({ TableName: tableName(), Item: itemOf(s, indexAt), ...versionCondition(s, false) }));
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return sendIfCondition(new PutCommand({ TableName: tableName(), Item: itemOf(s, indexAt), ...versionCondition(s, false) }));
 }
 
 /**
@@ -123,21 +117,15 @@ export async function listDue(before: string, limitPerShard: number): Promise<Ar
  * when another sweep (or a worker's write) moved it first.
  */
 export async function claimDue(id: string, seenSk: string, leaseUntil: string): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: SubscriptionEntity.key({ id }),
-        UpdateExpression: 'SET gsi3sk = :lease',
-        ConditionExpression: 'gsi3sk = :seen',
-        ExpressionAttributeValues: { ':lease': subscriptionDue(id, leaseUntil).gsi3sk, ':seen': seenSk },
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: SubscriptionEntity.key({ id }),
+      UpdateExpression: 'SET gsi3sk = :lease',
+      ConditionExpression: 'gsi3sk = :seen',
+      ExpressionAttributeValues: { ':lease': subscriptionDue(id, leaseUntil).gsi3sk, ':seen': seenSk },
+    }),
+  );
 }
 
 /** Puts the subscription on the due index at once (real time): the next sweep queues it, whatever its place was. */

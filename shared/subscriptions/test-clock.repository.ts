@@ -4,7 +4,7 @@
  * the clock shows real time.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
+import { db, tableName, sendIfCondition } from '../platform/db/client.ts';
 import { type TestClock, TestClockEntity } from './test-clock.entity.ts';
 
 export async function getTestClock(organizationId: string): Promise<TestClock> {
@@ -14,19 +14,13 @@ export async function getTestClock(organizationId: string): Promise<TestClock> {
 
 /** Writes `clock` at `clock.version` if the stored one is still at `clock.version − 1`; false when another write won. */
 export async function saveTestClock(clock: TestClock): Promise<boolean> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: TestClockEntity.item(clock),
-        ...(clock.version === 1
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': clock.version - 1 } }),
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return sendIfCondition(
+    new PutCommand({
+      TableName: tableName(),
+      Item: TestClockEntity.item(clock),
+      ...(clock.version === 1
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': clock.version - 1 } }),
+    }),
+  );
 }

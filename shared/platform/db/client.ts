@@ -13,6 +13,8 @@ import {
   ScanCommand,
   UpdateCommand,
   type BatchWriteCommandInput,
+  type DeleteCommand,
+  type PutCommand,
   type QueryCommandInput,
   type ScanCommandInput,
   type UpdateCommandInput,
@@ -169,6 +171,20 @@ export const queryGsi1 = (gsi1pk: string) =>
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': gsi1pk },
   });
+
+/**
+ * A conditional write (`PutItem`, `UpdateItem`, `DeleteItem`): true when it landed, false when its condition did not
+ * hold (the item was there already, or not there, or changed); any other failure is thrown.
+ */
+export async function sendIfCondition(command: PutCommand | UpdateCommand | DeleteCommand): Promise<boolean> {
+  try {
+    await db.send(command as PutCommand);
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
 
 /**
  * A conditional `UpdateItem` that answers the item as it is afterwards, or null when the condition did not hold

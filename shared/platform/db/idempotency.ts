@@ -9,7 +9,7 @@
  * Records are kept as long as the resource they protect (no TTL): a key answers its first result for good.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, tableName } from './client.ts';
+import { db, isConditionFailed, tableName, sendIfCondition } from './client.ts';
 import type { TransactItem } from './types.ts';
 import { answerText, IdempotencyEntity, type IdempotencyRecord, type StoredAnswer } from './idempotency.entity.ts';
 
@@ -52,22 +52,16 @@ export async function getIdempotencyRecord(organizationId: string, operation: st
  * is no longer `old` (completed, taken over by another retry, or its lock was renewed).
  */
 export async function takeOverClaim(old: IdempotencyRecord, attemptId: string, lockedUntil: string, now: string): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key(old),
-        UpdateExpression: 'SET attemptId = :new, lockedUntil = :until, updatedAt = :now',
-        ConditionExpression: '#state = :processing AND attemptId = :old AND lockedUntil <= :now',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':new': attemptId, ':until': lockedUntil, ':now': now, ':processing': 'processing', ':old': old.attemptId },
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailed(e)) return false;
-    throw e;
-  }
+  return sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key(old),
+      UpdateExpression: 'SET attemptId = :new, lockedUntil = :until, updatedAt = :now',
+      ConditionExpression: '#state = :processing AND attemptId = :old AND lockedUntil <= :now',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':new': attemptId, ':until': lockedUntil, ':now': now, ':processing': 'processing', ':old': old.attemptId },
+    }),
+  );
 }
 
 /**
