@@ -65,7 +65,7 @@ ZA 0.15 ZM 0.16 ZW 0.15`,
   none: 'US 0',
 };
 
-export type TaxType = 'vat' | 'gst' | 'hst' | 'pst' | 'qst' | 'igic' | 'none';
+export type TaxType = 'vat' | 'gst' | 'hst' | 'pst' | 'qst' | 'igic' | 'sales' | 'none';
 
 /** An exact decimal rate: `units / 10^scale`. */
 export interface DecimalRate {
@@ -136,7 +136,7 @@ interface SourceRate {
 }
 export type SourceTable = Record<string, SourceRate>;
 
-const TAX_TYPES: ReadonlySet<string> = new Set(['vat', 'gst', 'hst', 'pst', 'qst', 'igic', 'none']);
+const TAX_TYPES: ReadonlySet<string> = new Set(['vat', 'gst', 'hst', 'pst', 'qst', 'igic', 'sales', 'none']);
 
 /** "0.0825" (or the number 0.0825) as 825 / 10^4, exactly; throws on anything that is not a plain decimal. */
 export function parseDecimalRate(value: string | number): DecimalRate {

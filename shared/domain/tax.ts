@@ -90,9 +90,13 @@ const toSafeNumber = (value: bigint): number => {
   return Number(value);
 };
 
-const used = (level: 'country' | 'state', e: RateEntry): TaxRateUsed => ({
+/**
+ * A rate as a quote names it. A US state's rate is its sales tax, whatever the table files it under (the bundled
+ * `sales-tax` table lists the states' base rates with the VAT rates).
+ */
+const used = (level: 'country' | 'state', e: RateEntry, country: string): TaxRateUsed => ({
   level,
-  type: e.type,
+  type: level === 'state' && country === 'US' && e.type === 'vat' ? 'sales' : e.type,
   rate: formatDecimalRate(e.rate),
   validFrom: e.validFrom.toISOString(),
   source: e.source,
@@ -139,7 +143,7 @@ export function createTaxPort(table: RateTable = defaultRateTable): TaxPort {
       }
 
       const rate = found.state ? addRates(found.country.rate, found.state.rate) : found.country.rate;
-      const rates = [used('country', found.country), ...(found.state ? [used('state', found.state)] : [])];
+      const rates = [used('country', found.country, country), ...(found.state ? [used('state', found.state, country)] : [])];
       let taxable = 0n;
       let tax = 0n;
       const quoted: TaxQuoteLine[] = lines.map((line) => {

@@ -22801,7 +22801,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "level": "state",
-                     *           "type": "vat",
+                     *           "type": "sales",
                      *           "rate": "0.0825",
                      *           "validFrom": "2026-05-19T00:00:00.000Z",
                      *           "source": "sales-tax@2.23.0"
@@ -23541,7 +23541,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "level": "state",
-                     *           "type": "vat",
+                     *           "type": "sales",
                      *           "rate": "0.0825",
                      *           "validFrom": "2026-05-19T00:00:00.000Z",
                      *           "source": "sales-tax@2.23.0"

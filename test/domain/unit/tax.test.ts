@@ -170,7 +170,8 @@ describe('jurisdictions', () => {
     expect(q.jurisdiction).toEqual({ country: 'US', state });
     expect(q.rates.map((r) => [r.level, r.type, r.rate, r.source])).toEqual([
       ['country', 'none', '0.0', BUNDLED_TABLE_SOURCE],
-      ['state', 'vat', rate, BUNDLED_TABLE_SOURCE],
+      // A state's sales tax, though the package files it with the VAT rates.
+      ['state', 'sales', rate, BUNDLED_TABLE_SOURCE],
     ]);
     expect(q.reason).toBeNull();
     expect(q.taxMinor).toBe(tax);
@@ -372,7 +373,7 @@ describe('effective-dated rates', () => {
     expect(or('2027-06-30T23:59:59.999Z')).toMatchObject({ rate: '0.0', taxMinor: 0, reason: 'no_sales_tax' });
     const after = or('2027-07-01T00:00:00.000Z');
     expect(after).toMatchObject({ rate: '0.03', taxMinor: 300, reason: null });
-    expect(after.rates[1]).toEqual({ level: 'state', type: 'vat', rate: '0.03', validFrom: '2027-07-01T00:00:00.000Z', source });
+    expect(after.rates[1]).toEqual({ level: 'state', type: 'sales', rate: '0.03', validFrom: '2027-07-01T00:00:00.000Z', source });
   });
 
   it("the default table is unchanged by another table's changes", () => {
