@@ -132,9 +132,22 @@ export const LinkPage = ({ ctx, path }: { ctx: PortalContext; path: string }) =>
 
 /**
  * The portal's entry page without a session (an ended session comes back here): the customer asks for a link by
- * e-mail. What it answers after (`sent`) is the same whether or not the address is a customer's.
+ * e-mail. What it answers after (`sent`) is the same whether or not the address is a customer's; a malformed address
+ * is shown again (`email`) with what to do.
  */
-export const SignedOutPage = ({ ctx, done, error, sent }: { ctx: PortalContext; done?: string | undefined; error?: string; sent?: boolean }) => (
+export const SignedOutPage = ({
+  ctx,
+  done,
+  error,
+  sent,
+  email,
+}: {
+  ctx: PortalContext;
+  done?: string | undefined;
+  error?: string;
+  sent?: boolean;
+  email?: string;
+}) => (
   <PortalPage ctx={ctx} title="Your billing">
     <Notice notice={done === 'expired' ? 'Your session has ended.' : done === 'signed_out' ? 'You are signed out.' : undefined} error={error} />
     {sent ? (
@@ -144,7 +157,7 @@ export const SignedOutPage = ({ ctx, done, error, sent }: { ctx: PortalContext; 
     ) : (
       <form method="post" action={portalPath(ctx.merchantId)}>
         <p>Manage your subscriptions, card and invoices with {ctx.brand.name}: we e-mail you a link that signs you in.</p>
-        <Field id="email" label="Your e-mail address" type="email" autocomplete="email" required maxlength={254} />
+        <Field id="email" label="Your e-mail address" type="email" autocomplete="email" required maxlength={254} value={email} />
         <div class="actions">
           <button type="submit">Email me a link</button>
         </div>

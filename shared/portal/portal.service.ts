@@ -124,7 +124,9 @@ export async function requestSignInLink(merchantId: string, email: string, event
   const ctx = await portalContext(event, merchant);
   // The platform's one rule for an e-mail address (trimmed, lowercased); a malformed one is shown the form again.
   const parsed = v.safeParse(emailAddress, email);
-  if (!parsed.success) return portalReply(ctx, SignedOutPage({ ctx, error: 'Enter the e-mail address you gave when you subscribed.' }), false, 400);
+  if (!parsed.success) {
+    return portalReply(ctx, SignedOutPage({ ctx, error: 'Enter the e-mail address you gave when you subscribed.', email: email.slice(0, 254) }), false, 400);
+  }
   const address = parsed.output;
   await beginAttempt([
     { rule: portalSignInLimits.email, key: emailThrottleKey(address) },

@@ -278,7 +278,8 @@ export type Column = string | { readonly name: string; readonly num?: boolean } 
 
 /**
  * A data table in its scrolling wrapper: a caption for screen readers, the column heads and the rows as children.
- * With `region`, the wrapper is a named region that takes the keyboard's focus (a wide table on a phone). With
+ * The wrapper takes the keyboard's focus, so a table wider than a phone can be scrolled without a mouse (WCAG 2.1.1;
+ * axe's scrollable-region-focusable): with `region`, a named region; else a group named by the caption. With
  * `stack`, on a narrow screen each row is a block of its cells, each cell under its column's name (its `data-label`).
  */
 export function Table(p: { caption: string; columns: readonly Column[]; region?: string; stack?: boolean; children: Child }) {
@@ -301,12 +302,16 @@ export function Table(p: { caption: string; columns: readonly Column[]; region?:
       <tbody>{p.children}</tbody>
     </table>
   );
+  // Focusable and named: a table wider than a phone scrolls, and a keyboard must reach it. A named region (`region`)
+  // is a landmark; any other wrapper a group named by its caption, so the page's landmarks stay its own.
   return p.region ? (
     <section class="table-wrap" tabindex={0} aria-label={p.region}>
       {table}
     </section>
   ) : (
-    <div class="table-wrap">{table}</div>
+    <div class="table-wrap" tabindex={0} role="group" aria-label={p.caption}>
+      {table}
+    </div>
   );
 }
 

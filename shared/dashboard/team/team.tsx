@@ -50,10 +50,12 @@ export interface TeamProps {
 export function TeamPage(p: TeamProps) {
   const path = areaPath(p.ctx.merchant!.id, 'team');
   // An admin may not touch an owner nor make one (the service holds the same rule).
-  const mayChange = (m: TeamMember) => p.isOwner || m.role !== 'owner';
   const choices: readonly Role[] = p.isOwner ? ['owner', 'admin', 'member'] : ['admin', 'member'];
   const owners = p.members.filter((m) => m.role === 'owner');
   const lastOwner = owners.length === 1 && owners[0]!.userId === p.me;
+  /** The merchant's one owner: no one may change or remove them (the back end refuses it: the last owner stays). */
+  const soleOwner = (m: TeamMember) => m.role === 'owner' && owners.length === 1;
+  const mayChange = (m: TeamMember) => (p.isOwner || m.role !== 'owner') && !soleOwner(m);
   return (
     <Page ctx={p.ctx} title="Team" area="team">
       <Notice notice={p.done ? doneNotices[p.done] : undefined} error={p.error} />
@@ -108,7 +110,7 @@ export function TeamPage(p: TeamProps) {
                         </ActionForm>
                       </div>
                     ) : (
-                      <span class="muted">Only an owner can change an owner</span>
+                      <span class="muted">{soleOwner(m) ? 'The only owner: make another member owner first' : 'Only an owner can change an owner'}</span>
                     )}
                   </td>
                 ) : null}

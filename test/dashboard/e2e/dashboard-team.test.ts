@@ -61,11 +61,20 @@ describe('the dashboard: team and partners', { timeout: 120_000 }, () => {
     expect(await page.getByRole('status').innerText()).toBe('The member was removed.');
     expect(await row.count()).toBe(0);
 
-    await page.getByLabel(`Role of ${shop.ownerEmail}`, { exact: true }).selectOption('member');
-    await page.getByRole('button', { name: `Save the role of ${shop.ownerEmail}` }).click();
-    await page.waitForLoadState();
-    expect(await page.getByRole('alert').innerText()).toBe("This is the merchant's last owner: make someone else an owner first.");
-    expect(await page.getByRole('row', { name: new RegExp(shop.ownerEmail) }).innerText()).toContain('Owner');
+    // The only owner is offered no role change and no removal, and is told why; a form posted anyway is refused.
+    const ownerRow = page.getByRole('row', { name: new RegExp(shop.ownerEmail) });
+    expect(await ownerRow.innerText()).toContain('The only owner: make another member owner first');
+    expect(await page.getByLabel(`Role of ${shop.ownerEmail}`, { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: `Remove ${shop.ownerEmail}` }).count()).toBe(0);
+    const refused = await page.request.post(`${origin}${teamPath}`, {
+      form: { csrf_token: await page.locator('input[name=csrf_token]').first().inputValue(), action: 'role', userId: shop.ownerUserId, role: 'member' },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(409);
+    expect(await refused.text()).toContain('last owner: make someone else an owner first.');
+    await page.reload();
+    expect(await ownerRow.innerText()).toContain('Owner');
     await expectAccessible(page, 'team-last-owner');
     await w.expectClean();
   });
