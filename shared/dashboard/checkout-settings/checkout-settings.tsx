@@ -6,6 +6,7 @@
  * without the script the upload form stays hidden and a note says why; each PDF listed opens through the page
  * (`?document=<type>`) and is deleted with a form.
  */
+import type { Child } from 'hono/jsx';
 import type { CheckoutCustomizationView } from '../../organizations/index.ts';
 import { POLICY_MAX_BYTES } from '../../domain/policies.ts';
 import { Time } from '../kit/format.tsx';
@@ -78,6 +79,12 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
         <button type="submit">{label}</button>
       </div>
     ) : null;
+  /** A form's fields: shown to every member, editable by owners and admins only (a member's are disabled, so nothing posts). */
+  const Fields = ({ children }: { children: Child }) => (
+    <fieldset class="bare" disabled={!p.canManage}>
+      {children}
+    </fieldset>
+  );
   return (
     <Page ctx={p.ctx} title="Checkout settings" area="checkout">
       <Notice notice={p.done ? doneNotices[p.done] : undefined} error={p.error} />
@@ -89,30 +96,32 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
           <form method="post" action={here} data-preview="checkout-preview">
             <Csrf ctx={p.ctx} />
             <input type="hidden" name="action" value="customization" />
-            <Field
-              id="display_name"
-              label="Display name"
-              maxlength={100}
-              value={shownName}
-              data={{ 'preview-name': '' }}
-              hint="The name buyers see. Empty: the merchant's name."
-            />
-            <Field
-              id="brand_color"
-              label="Brand colour"
-              maxlength={7}
-              value={look ? look.brand_color : (c.brandColor ?? '')}
-              data={{ 'preview-var': 'brand' }}
-              hint="Written #RRGGBB, on the pay button: dark enough for its white text (contrast 4.5:1 or more)."
-            />
-            <Field
-              id="accent_color"
-              label="Accent colour"
-              maxlength={7}
-              value={look ? look.accent_color : (c.accentColor ?? '')}
-              data={{ 'preview-var': 'accent' }}
-              hint="Written #RRGGBB, under the checkout's header."
-            />
+            <Fields>
+              <Field
+                id="display_name"
+                label="Display name"
+                maxlength={100}
+                value={shownName}
+                data={{ 'preview-name': '' }}
+                hint="The name buyers see. Empty: the merchant's name."
+              />
+              <Field
+                id="brand_color"
+                label="Brand colour"
+                maxlength={7}
+                value={look ? look.brand_color : (c.brandColor ?? '')}
+                data={{ 'preview-var': 'brand' }}
+                hint="Written #RRGGBB, on the pay button: dark enough for its white text (contrast 4.5:1 or more)."
+              />
+              <Field
+                id="accent_color"
+                label="Accent colour"
+                maxlength={7}
+                value={look ? look.accent_color : (c.accentColor ?? '')}
+                data={{ 'preview-var': 'accent' }}
+                hint="Written #RRGGBB, under the checkout's header."
+              />
+            </Fields>
             <Save label="Save" />
           </form>
           <div>
@@ -158,14 +167,16 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
         <form method="post" action={here}>
           <Csrf ctx={p.ctx} />
           <input type="hidden" name="action" value="website" />
-          <Field
-            id="website_url"
-            label="Website"
-            type="url"
-            maxlength={2048}
-            value={site ? site.website_url : (p.websiteUrl ?? '')}
-            hint="Where buyers find your business, starting with https://. Going live needs it."
-          />
+          <Fields>
+            <Field
+              id="website_url"
+              label="Website"
+              type="url"
+              maxlength={2048}
+              value={site ? site.website_url : (p.websiteUrl ?? '')}
+              hint="Where buyers find your business, starting with https://. Going live needs it."
+            />
+          </Fields>
           <Save label="Save website" />
         </form>
       </section>
@@ -176,16 +187,18 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
         <form method="post" action={here}>
           <Csrf ctx={p.ctx} />
           <input type="hidden" name="action" value="policies" />
-          <Field id="terms_url" label="Terms of service URL" type="url" maxlength={2048} value={pol ? pol.terms_url : (p.policies.termsUrl ?? '')} />
-          <Field id="privacy_url" label="Privacy policy URL" type="url" maxlength={2048} value={pol ? pol.privacy_url : (p.policies.privacyUrl ?? '')} />
-          <Field
-            id="return_policy_url"
-            label="Return policy URL"
-            type="url"
-            maxlength={2048}
-            value={pol ? pol.return_policy_url : (p.policies.returnPolicyUrl ?? '')}
-          />
-          <Field id="eula_url" label="End-user license agreement URL" type="url" maxlength={2048} value={pol ? pol.eula_url : (p.policies.eulaUrl ?? '')} />
+          <Fields>
+            <Field id="terms_url" label="Terms of service URL" type="url" maxlength={2048} value={pol ? pol.terms_url : (p.policies.termsUrl ?? '')} />
+            <Field id="privacy_url" label="Privacy policy URL" type="url" maxlength={2048} value={pol ? pol.privacy_url : (p.policies.privacyUrl ?? '')} />
+            <Field
+              id="return_policy_url"
+              label="Return policy URL"
+              type="url"
+              maxlength={2048}
+              value={pol ? pol.return_policy_url : (p.policies.returnPolicyUrl ?? '')}
+            />
+            <Field id="eula_url" label="End-user license agreement URL" type="url" maxlength={2048} value={pol ? pol.eula_url : (p.policies.eulaUrl ?? '')} />
+          </Fields>
           <Save label="Save policies" />
         </form>
         <h3 id="policy-pdfs">Policy PDFs</h3>

@@ -309,6 +309,7 @@ export function Table(p: { caption: string; columns: readonly Column[]; region?:
       {table}
     </section>
   ) : (
+    // biome-ignore lint/a11y/useSemanticElements: a table's scrolling wrapper is no fieldset (there is no form); a named group takes its focus.
     <div class="table-wrap" tabindex={0} role="group" aria-label={p.caption}>
       {table}
     </div>

@@ -143,6 +143,12 @@ describe('the dashboard: policy PDFs', { timeout: 120_000 }, () => {
 
     const byMember = await call('POST', uploadOf(org.organizationId, 'terms'), { key: member.token, body: { contentType: 'application/pdf', size: 1000 } });
     expect(byMember.status).toBe(403);
+    // The page shows a Member the settings, every field disabled and no Save: nothing there posts.
+    const page = await fetch(dash(org.organizationId, '/checkout-settings'), { headers: { cookie: `__Host-mor_session=${member.token}` } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html.match(/<fieldset class="bare" disabled/g)).toHaveLength(3);
+    expect(html).not.toMatch(/<button type="submit">Save/);
 
     // The URL the owner gets is signed for exactly that type and length.
     const ok = await call('POST', uploadOf(org.organizationId, 'terms'), { key: owner, body: { contentType: 'application/pdf', size: POLICY_MAX_BYTES } });
