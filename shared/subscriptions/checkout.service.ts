@@ -26,7 +26,7 @@ import type { Plan, IntervalUnit, Trial } from '../catalog/index.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { chargeInvoice } from '../invoicing/index.ts';
-import { chargeInvoiceId, invoiceBuyerOf, taxPercentOf, transitionEvents } from './steps.service.ts';
+import { checkoutInvoiceId, invoiceBuyerOf, taxPercentOf, transitionEvents } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import { type Subscription, SubscriptionEntity } from './subscription.entity.ts';
 import { newlyMade } from './subscriptions.rules.ts';
@@ -138,9 +138,6 @@ function snapshotOf(stored: object): CheckoutSubscription {
       : null,
   };
 }
-
-/** The invoice id of the checkout payment `transactionId` of a subscription (its first charge). */
-export const checkoutInvoiceId = (transactionId: string): string => chargeInvoiceId(`checkout:${transactionId}`);
 
 /**
  * The paid invoice of the checkout payment `transactionId` that the snapshot's subscription started with (its first

@@ -165,6 +165,9 @@ export const chargeInvoiceId = (key: string): string =>
     .digest('hex')
     .slice(0, 32)}`;
 
+/** The invoice id of the checkout payment `transactionId` of a subscription (its first charge). */
+export const checkoutInvoiceId = (transactionId: string): string => chargeInvoiceId(`checkout:${transactionId}`);
+
 /** A tax rate (an exact decimal, "0.0825") as the percentage an invoice line carries (8.25). */
 export const taxPercentOf = (rate: string): number => Number((Number(rate) * 100).toFixed(INVOICE_LIMITS.taxRateDecimals));
 

@@ -13,7 +13,17 @@ import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscription
 import { anchorFor, boundary, dunningSchedule, prorationOf, shortFirstPeriodFits, trialEnd } from './periods.rules.ts';
 import { latestTransactions } from '../payments/index.ts';
 import { applyStep, followScheduledEnd, owedCharge, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
-import { apply, type ChargeSpec, chargeInvoiceId, type Decision, decidableAt, engineState, subscriptionConflict, taxedSpec } from './steps.service.ts';
+import {
+  apply,
+  type ChargeSpec,
+  chargeInvoiceId,
+  checkoutInvoiceId,
+  type Decision,
+  decidableAt,
+  engineState,
+  subscriptionConflict,
+  taxedSpec,
+} from './steps.service.ts';
 import { getChange } from './changes.repository.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem, TaxAddress } from './subscription.entity.ts';
@@ -602,7 +612,8 @@ export async function subscriptionCharges(organization: Merchant, id: string, li
     amountMinor: t.amountMinor,
     currency: t.currency,
     status: t.status,
-    invoiceId: invoiceIdOfCharge(t.idempotencyKey),
+    // The checkout's payment (the first period's) has the invoice the subscription was made with.
+    invoiceId: t.checkout ? checkoutInvoiceId(t.id) : invoiceIdOfCharge(t.idempotencyKey),
   }));
   const invoiceIds = new Set(charges.flatMap((c) => (c.invoiceId ? [c.invoiceId] : [])));
   if (s.periodInvoiceId) invoiceIds.add(s.periodInvoiceId);

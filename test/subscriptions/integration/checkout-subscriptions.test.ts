@@ -13,6 +13,9 @@ import { faultPoints } from '../../../shared/payments/fault-points.service.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliation/reconcile.service.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
+import { subscriptionCharges } from '../../../shared/subscriptions/subscriptions.service.ts';
+import { checkoutInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
+import { getMerchant } from '../../../shared/people/index.ts';
 import { testCards } from '../../support/cards.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, orgPromoCode, uniqueEmail } from '../../support/fixtures.ts';
 import { getPromoCodeById } from '../../../shared/catalog/promo-codes.repository.ts';
@@ -120,6 +123,14 @@ describe('recurring plans at checkout', () => {
     expect(await eventsOf(org, 'subscription.created')).toHaveLength(1);
     const after = (await orgCall('GET', `${orgPath(org.organizationId)}/customers/${payment.customerId}`, { fullKey: org.fullKey })).json.data;
     expect(after.lifetimeRevenue).toBe(23.8);
+    // Each charge names its period's invoice, the checkout's first one too (the dashboard links each).
+    const organization = (await getMerchant(org.organizationId))!;
+    const { charges: listed, invoiceIds } = await subscriptionCharges(organization, subscriptionId, 10);
+    expect(listed.find((c) => c.transactionId === transactionId)?.invoiceId).toBe(checkoutInvoiceId(transactionId));
+    expect(listed.every((c) => c.invoiceId !== null)).toBe(true);
+    expect(invoiceIds).toContain(checkoutInvoiceId(transactionId));
+    const invoices = await orgCall('GET', `${orgPath(org.organizationId)}/customer-invoices/${checkoutInvoiceId(transactionId)}`, { fullKey: org.fullKey });
+    expect(invoices.status, invoices.text).toBe(200);
   });
 
   it('start a 14-day trial with nothing due today: no charge, the session paid, the card saved; the trial end charges it', async () => {

@@ -9,7 +9,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { utcText } from '../../../shared/domain/time.ts';
 import { prorate, secondsBetween } from '../../../shared/subscriptions/periods.rules.ts';
-import { checkoutInvoiceId } from '../../../shared/subscriptions/checkout.service.ts';
+import { checkoutInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
 import { chargeInvoiceId, taxAt } from '../../../shared/subscriptions/steps.service.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 import { mailsArrived } from '../../support/mails.ts';
