@@ -9,6 +9,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db } from './client.ts';
 import type { TransactItem } from './types.ts';
+import { cancellationReasons } from './busy.ts';
 
 /**
  * The items of one transaction in named parts, in order: `[name, items]`. A part's name says what its condition
@@ -19,15 +20,7 @@ export type NamedParts<N extends string> = ReadonlyArray<readonly [N, readonly T
 /** The items of `parts`, in order. */
 export const partItems = <N extends string>(parts: NamedParts<N>): TransactItem[] => parts.flatMap(([, items]) => items);
 
-/**
- * For a cancelled transaction, the reason code of each item in order (`None` for the items that were fine),
- * or null when the error is not a transaction cancellation.
- */
-export function cancellationReasons(e: unknown): string[] | null {
-  if (!(e instanceof Error) || e.name !== 'TransactionCanceledException') return null;
-  const reasons = (e as Error & { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return reasons.map((r) => r.Code ?? 'None');
-}
+export { cancellationReasons } from './busy.ts';
 
 /**
  * The names of the parts with an item whose condition failed (`ConditionalCheckFailed`), from a cancelled
