@@ -4,6 +4,7 @@
  * the destinations subscribed to it is in `webhook-fan-out.ts`, so the sender's bundle carries no SQS client.
  */
 import { config } from '../platform/config.ts';
+import { itemKeyOf } from '../platform/db/batch-read.ts';
 import { getMerchant, getUser } from '../people/index.ts';
 import { accountCircuitKey } from './org-webhooks.repository.ts';
 import { AccountWebhookDestinationEntity } from './account-webhook-destination.entity.ts';
@@ -13,7 +14,6 @@ import {
   completeDeliveries,
   deliveryKeyOf,
   getItemsByKey,
-  itemKeyOf,
   merchantCircuitKey,
   recordCircuitFailure,
   recordCircuitSuccess,

@@ -1,6 +1,6 @@
 /** Merchant webhook destinations (with their circuit), the circuit updates of every destination, and delivery records. */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchReadMany } from '../platform/db/batch-read.ts';
+import { batchReadMany, itemKeyOf } from '../platform/db/batch-read.ts';
 import type { EventType } from '../platform/events/catalog.ts';
 import { db, isConditionFailed, putItems, queryAll, tableName, sendIfCondition } from '../platform/db/client.ts';
 import { backoff, failedParts, isContentionOnly, type NamedParts, transactWrite, tryTransactWrite } from '../platform/db/transactions.ts';
@@ -34,16 +34,13 @@ export async function listDestinations(merchantId: string): Promise<WebhookDesti
   return items.map(WebhookDestinationEntity.parse);
 }
 
-/** The map key of an item in `getItemsByKey`'s answer. */
-export const itemKeyOf = (k: { pk: string; sk: string }): string => `${k.pk}\u0000${k.sk}`;
-
 /**
  * The items of `itemKeys` (destinations of either kind) in consistent `BatchGetItem`s (one for a queue batch), by
  * `itemKeyOf`; missing items are absent from the map. The sender reads every destination of a queue batch so.
  */
 export async function getItemsByKey(itemKeys: readonly { pk: string; sk: string }[]): Promise<Map<string, Record<string, unknown>>> {
   const items = await batchReadMany(itemKeys.map((key) => ({ key, from: (item: Record<string, unknown>) => item })));
-  return new Map(items.flatMap((item) => (item ? [[itemKeyOf({ pk: String(item.pk), sk: String(item.sk) }), item] as const] : [])));
+  return new Map(itemKeys.flatMap((key, i) => (items[i] ? [[itemKeyOf(key), items[i]] as const] : [])));
 }
 
 /** The map key of the delivery record of (destination, event) in `getDeliveries`' answer. */

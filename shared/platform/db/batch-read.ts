@@ -27,7 +27,8 @@ export interface BatchReadOptions {
   readonly projection?: { readonly expression: string; readonly names?: Readonly<Record<string, string>> };
 }
 
-const keyOf = (k: { pk: unknown; sk: unknown }) => `${String(k.pk)}\u0000${String(k.sk)}`;
+/** An item's key as one string (a map's key): its `pk` and `sk`. */
+export const itemKeyOf = (k: { pk: unknown; sk: unknown }): string => `${String(k.pk)}\u0000${String(k.sk)}`;
 
 /**
  * The items of `reads` (at most 100; a key read twice is asked once) in ONE `BatchGetItem` — sent again, with a
@@ -36,7 +37,7 @@ const keyOf = (k: { pk: unknown; sk: unknown }) => `${String(k.pk)}\u0000${Strin
  */
 export async function batchRead<const R extends readonly ItemRead<unknown>[]>(reads: R, options: BatchReadOptions = {}): Promise<ReadRecords<R>> {
   const table = tableName();
-  const keys = [...new Map(reads.map((r) => [keyOf(r.key), { pk: r.key.pk, sk: r.key.sk }])).values()];
+  const keys = [...new Map(reads.map((r) => [itemKeyOf(r.key), { pk: r.key.pk, sk: r.key.sk }])).values()];
   const found = new Map<string, Record<string, unknown>>();
   if (keys.length) {
     const { projection } = options;
@@ -51,7 +52,7 @@ export async function batchRead<const R extends readonly ItemRead<unknown>[]>(re
     };
     for (let attempt = 1; ; attempt++) {
       const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: requestItems }));
-      for (const item of out.Responses?.[table] ?? []) found.set(keyOf(item as { pk: unknown; sk: unknown }), item);
+      for (const item of out.Responses?.[table] ?? []) found.set(itemKeyOf(item as { pk: unknown; sk: unknown }), item);
       const left: BatchGetCommandInput['RequestItems'] = out.UnprocessedKeys?.[table]?.Keys?.length ? out.UnprocessedKeys : undefined;
       if (!left) break;
       if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
@@ -60,7 +61,7 @@ export async function batchRead<const R extends readonly ItemRead<unknown>[]>(re
     }
   }
   return reads.map((r) => {
-    const item = found.get(keyOf(r.key));
+    const item = found.get(itemKeyOf(r.key));
     return item ? r.from(item) : null;
   }) as ReadRecords<R>;
 }
