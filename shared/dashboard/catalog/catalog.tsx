@@ -5,7 +5,7 @@
  * member sees the lists only.
  */
 import type { Plan, PromoCode } from '../../catalog/index.ts';
-import { pageHref } from '../customers/paging.tsx';
+import { PastTheEnd, pageHref } from '../customers/paging.tsx';
 import { Money, Status, Time } from '../kit/format.tsx';
 import { ActionForm, Csrf, Empty, Field, Notice, Page, Pager, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
@@ -117,10 +117,8 @@ function ListPages({ p, list, what }: { p: CatalogProps & { path: string }; list
 }
 
 /** A page past a list's end says so, and links to its first page. */
-const PastTheEnd = ({ p, list, what }: { p: CatalogProps & { path: string }; list: Lists; what: string }) => (
-  <Empty>
-    There is no page {p.pages[list]} of the {what}. <a href={listHref(p, list, 1)}>Show the newest {what}</a>.
-  </Empty>
+const ListPastTheEnd = ({ p, list, what }: { p: CatalogProps & { path: string }; list: Lists; what: string }) => (
+  <PastTheEnd page={p.pages[list]} what={what} first={listHref(p, list, 1)} />
 );
 
 function Products(p: CatalogProps & { path: string }) {
@@ -128,7 +126,7 @@ function Products(p: CatalogProps & { path: string }) {
     <section aria-labelledby="products">
       <h2 id="products">Products</h2>
       {p.products.length === 0 && p.totalCounts.products > 0 ? (
-        <PastTheEnd p={p} list="products" what="products" />
+        <ListPastTheEnd p={p} list="products" what="products" />
       ) : p.products.length === 0 ? (
         <Empty>{p.canManage ? 'No products yet. Create a product below, then a plan to sell it at.' : 'No products yet. Owners and admins create them.'}</Empty>
       ) : (
@@ -179,7 +177,7 @@ function Plans(p: CatalogProps & { path: string }) {
     <section aria-labelledby="plans">
       <h2 id="plans">Plans</h2>
       {p.plans.length === 0 && p.totalCounts.plans > 0 ? (
-        <PastTheEnd p={p} list="plans" what="plans" />
+        <ListPastTheEnd p={p} list="plans" what="plans" />
       ) : p.plans.length === 0 ? (
         <Empty>
           {p.canManage
@@ -247,7 +245,7 @@ function PromoCodes(p: CatalogProps & { path: string }) {
     <section aria-labelledby="promo-codes">
       <h2 id="promo-codes">Promo codes</h2>
       {p.promoCodes.length === 0 && p.totalCounts.promoCodes > 0 ? (
-        <PastTheEnd p={p} list="promoCodes" what="promo codes" />
+        <ListPastTheEnd p={p} list="promoCodes" what="promo codes" />
       ) : p.promoCodes.length === 0 ? (
         <Empty>
           {p.canManage ? 'No promo codes yet. Create one below to give buyers a discount at checkout.' : 'No promo codes yet. Owners and admins create them.'}

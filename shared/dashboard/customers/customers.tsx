@@ -8,7 +8,7 @@ import { Csrf, Empty, Field, FilterForm, Page, Table, areaPath, merchantPath, ty
 import { PaymentsTable, type RecentPayment } from '../home/home.tsx';
 import { InvoicesTable, type InvoiceRow } from '../invoices/invoices.tsx';
 import { SubscriptionsTable, type SubscriptionRow } from '../subscriptions/subscriptions.tsx';
-import { ListPager } from './paging.tsx';
+import { ListPager, PastTheEnd, pageHref } from './paging.tsx';
 
 export interface CustomerRow {
   id: string;
@@ -44,7 +44,9 @@ export function CustomersPage(p: CustomersProps) {
       <FilterForm path={path} label="Search customers" submit="Search">
         <Field id="search" label="Search" type="search" value={p.search} maxlength={255} hint="Name or e-mail" />
       </FilterForm>
-      {p.customers.length === 0 ? (
+      {p.customers.length === 0 && p.page > 1 ? (
+        <PastTheEnd page={p.page} what="customers" first={pageHref(path, { search: p.search }, 1)} />
+      ) : p.customers.length === 0 ? (
         p.search ? (
           <Empty>
             No customer's name or e-mail contains “{p.search}”. Check the spelling, or <a href={path}>show all customers</a>.

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** The lists' paging: `?page=<n>` (from 1) read strictly, and the previous/next links that keep the list's filters. */
 import { BadRequestError } from '../../domain/errors.ts';
-import { Pager } from '../kit/layout.tsx';
+import { Empty, Pager } from '../kit/layout.tsx';
 
 /** Rows a list page shows. */
 export const PAGE_SIZE = 25;
@@ -27,4 +27,16 @@ export function pageHref(path: string, params: Readonly<Record<string, string | 
 export function ListPager(p: { path: string; params: Readonly<Record<string, string | undefined>>; page: number; totalCount: number; label: string }) {
   const pages = Math.max(1, Math.ceil(p.totalCount / PAGE_SIZE));
   return <Pager label={`${p.label} pages`} page={Math.min(p.page, pages)} pages={pages} href={(n) => pageHref(p.path, p.params, n)} />;
+}
+
+/**
+ * A list paged past its end (it has rows, none this far, as an old link or a list that shrank leaves it): says so and
+ * links to its first page (`first`, the list's own filters kept), where "No … yet" would say the list is empty.
+ */
+export function PastTheEnd(p: { page: number; what: string; first: string }) {
+  return (
+    <Empty>
+      There is no page {p.page} of the {p.what}. <a href={p.first}>Show the first page</a>.
+    </Empty>
+  );
 }

@@ -20,6 +20,7 @@ import {
   type PageContext,
 } from '../kit/layout.tsx';
 import { BackToDevelopers } from './developers.tsx';
+import { PastTheEnd } from '../customers/paging.tsx';
 
 type Destination = Awaited<ReturnType<typeof getDestination>>;
 type DeliveryList = Awaited<ReturnType<typeof listDeliveries>>;
@@ -245,7 +246,9 @@ export function DestinationPage(p: DestinationProps) {
             value={p.filters.httpStatus === undefined ? undefined : String(p.filters.httpStatus)}
           />
         </FilterForm>
-        {p.deliveries.length === 0 ? (
+        {p.deliveries.length === 0 && page > 1 ? (
+          <PastTheEnd page={page} what="deliveries" first={logPath(p.ctx, d.id, p.filters, 1)} />
+        ) : p.deliveries.length === 0 ? (
           <Empty>
             {filtered
               ? 'No deliveries match these filters. Choose "Any" to see them all.'

@@ -2,7 +2,7 @@
 /** A merchant's customer invoices: the list (number, customer, amount, status, date) with a PDF download for each. */
 import { Money, Status, Time } from '../kit/format.tsx';
 import { Empty, Field, FilterForm, Page, SelectField, Table, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
-import { ListPager } from '../customers/paging.tsx';
+import { ListPager, PastTheEnd, pageHref } from '../customers/paging.tsx';
 
 export interface InvoiceRow {
   id: string;
@@ -76,7 +76,9 @@ export function InvoicesPage(p: InvoicesProps) {
         <Field id="search" label="Search" type="search" value={p.search} maxlength={100} hint="Number, customer name or customer id" />
         <SelectField id="status" label="Status" any="Any status" choices={invoiceStatusChoices} value={p.status} />
       </FilterForm>
-      {p.invoices.length === 0 ? (
+      {p.invoices.length === 0 && p.page > 1 ? (
+        <PastTheEnd page={p.page} what="invoices" first={pageHref(path, { status: p.status, search: p.search }, 1)} />
+      ) : p.invoices.length === 0 ? (
         filtered ? (
           <Empty>
             No invoice matches. <a href={path}>Show all invoices</a>.

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 /** A partner merchant's sub-merchants: the list, creating one, its join link, assigning a member of the team to one. */
-import { ListPager } from '../customers/paging.tsx';
+import { ListPager, PastTheEnd } from '../customers/paging.tsx';
 import { Status, Time } from '../kit/format.tsx';
 import { ActionForm, Csrf, Empty, Field, Notice, Page, SecretOnce, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
@@ -88,10 +88,8 @@ export function PartnersPage(p: PartnersProps) {
       ) : null}
       <section aria-labelledby="sub-merchants">
         <h2 id="sub-merchants">Sub-merchants</h2>
-        {p.subMerchants.length === 0 && p.totalCount > 0 ? (
-          <Empty>
-            There is no page {p.page} of this list. <a href={path}>Show the newest sub-merchants</a>.
-          </Empty>
+        {p.subMerchants.length === 0 && p.page > 1 ? (
+          <PastTheEnd page={p.page} what="sub-merchants" first={path} />
         ) : p.subMerchants.length === 0 ? (
           <Empty>No sub-merchants yet. {p.canManage ? 'Create the first one below.' : 'An owner or admin can create them.'}</Empty>
         ) : (

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** The payments list (filters, search, pages) and a payment's page (its facts, timeline and refund form). */
 import { combinedStatuses, type Transaction } from '../../payments/index.ts';
-import { pageHref } from '../customers/paging.tsx';
+import { PastTheEnd, pageHref } from '../customers/paging.tsx';
 import { PaymentsTable } from '../home/home.tsx';
 import { formatMoney, Money, Status, Time } from '../kit/format.tsx';
 import { Csrf, Empty, Field, FilterForm, Notice, Page, Pager, SelectField, Table, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
@@ -44,9 +44,11 @@ export function PaymentsPage(p: PaymentsProps) {
         <Field id="from" label="From" type="date" value={f.from} />
         <Field id="to" label="To" type="date" value={f.to} />
       </FilterForm>
-      {p.error ? null : p.payments.length === 0 ? (
+      {p.error ? null : p.payments.length === 0 && f.page > 1 ? (
+        <PastTheEnd page={f.page} what="payments" first={pageHref(areaPath(merchantId, 'payments'), { q: f.q, status: f.status, from: f.from, to: f.to }, 1)} />
+      ) : p.payments.length === 0 ? (
         <Empty>
-          {filtered || f.page > 1 ? (
+          {filtered ? (
             <>
               No payments match these filters. <a href={areaPath(merchantId, 'payments')}>Clear the filters</a> to see every payment.
             </>

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 /** A merchant's payouts page: balances per currency, payout methods (and adding one), requesting a payout, the history. */
 import type { Withdrawal } from '../../money/index.ts';
-import { pageHref } from '../customers/paging.tsx';
+import { PastTheEnd, pageHref } from '../customers/paging.tsx';
 import { Owed } from '../home/home.tsx';
 import { Money, Status, Time } from '../kit/format.tsx';
 import { Csrf, Empty, Field, Notice, Page, Pager, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
@@ -183,7 +183,9 @@ export function PayoutsPage(p: PayoutsProps) {
 
       <section aria-labelledby="history">
         <h2 id="history">Payout history</h2>
-        {p.withdrawals.length === 0 ? (
+        {p.withdrawals.length === 0 && p.page > 1 ? (
+          <PastTheEnd page={p.page} what="payouts" first={here} />
+        ) : p.withdrawals.length === 0 ? (
           <Empty>No payouts yet. Request one above once funds are available.</Empty>
         ) : (
           <Table caption="Payouts, newest first" columns={['Requested', { name: 'Amount', num: true }, 'Status', 'To account', 'Bank reference', 'Payout']}>

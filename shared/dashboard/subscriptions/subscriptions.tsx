@@ -5,7 +5,7 @@
  */
 import { Money, Status, Time } from '../kit/format.tsx';
 import { ActionForm, Empty, FilterForm, Notice, Page, SelectField, Table, areaPath, merchantPath, type PageContext } from '../kit/layout.tsx';
-import { ListPager } from '../customers/paging.tsx';
+import { ListPager, PastTheEnd, pageHref } from '../customers/paging.tsx';
 import { InvoicesTable, invoicePdfPath, type InvoiceRow } from '../invoices/invoices.tsx';
 
 export interface SubscriptionRow {
@@ -111,7 +111,9 @@ export function SubscriptionsPage(p: SubscriptionsProps) {
       <FilterForm path={path} label="Filter subscriptions">
         <SelectField id="status" label="Status" any="Any status" choices={subscriptionStatusChoices} value={p.status} />
       </FilterForm>
-      {p.subscriptions.length === 0 ? (
+      {p.subscriptions.length === 0 && p.page > 1 ? (
+        <PastTheEnd page={p.page} what="subscriptions" first={pageHref(path, { status: p.status }, 1)} />
+      ) : p.subscriptions.length === 0 ? (
         p.status ? (
           <Empty>
             No subscription is {subscriptionStatusChoices.find((c) => c.value === p.status)?.label.toLowerCase()}. <a href={path}>Show all subscriptions</a>.

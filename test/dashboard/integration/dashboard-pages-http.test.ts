@@ -136,6 +136,35 @@ describe('the dashboard pages over HTTP: a checkout payment’s buyer', () => {
   });
 });
 
+describe('the dashboard pages over HTTP: a list paged past its end', () => {
+  it('says there is no such page and links to the first one (filters kept), where "No … yet" would call the list empty', async () => {
+    const org = await organizationAccount('Past The End Shop');
+    const plan = await orgPlan(org);
+    const session = await call('POST', `/v1/checkout/plans/${plan.id}/session`, { body: { email: uniqueEmail('buyer'), billingAddress: { country: 'DE' } } });
+    expect(session.status, session.text).toBe(200);
+    const confirmed = await call('POST', `/v1/checkout/plans/${plan.id}/confirm`, { body: { sessionId: session.json.sessionId, token: await cardToken(org) } });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const page = await pagesOf(org.ownerEmail);
+    const lists = [
+      { path: '/payments?status=completed&page=3', what: 'payments', first: '/payments?status=completed' },
+      { path: '/subscriptions?page=2', what: 'subscriptions', first: '/subscriptions' },
+      { path: '/customers?search=buyer&page=2', what: 'customers', first: '/customers?search=buyer' },
+      { path: '/invoices?page=4', what: 'invoices', first: '/invoices' },
+      { path: '/payouts?page=2', what: 'payouts', first: '/payouts' },
+    ];
+    for (const list of lists) {
+      const html = await page(dash(org.organizationId, list.path));
+      const main = textOf(/<main[^>]*>(.*?)<\/main>/s.exec(html)?.[1] ?? '');
+      const n = /page=(\d+)/.exec(list.path)?.[1];
+      expect(main, list.path).toContain(`There is no page ${n} of the ${list.what}. Show the first page`);
+      expect(main, list.path).not.toContain(`No ${list.what} yet`);
+      expect(html, list.path).toContain(`<a href="${dash(org.organizationId, list.first).replace(/&/g, '&amp;')}">Show the first page</a>`);
+      // The first page has the row the page past the end does not.
+      expect(textOf(await page(dash(org.organizationId, list.first))), list.first).not.toContain('There is no page');
+    }
+  });
+});
+
 describe('the dashboard pages over HTTP: lists past 100', { timeout: 120_000 }, () => {
   it('pages the partners list: 101 sub-merchants over five pages of 25, newest first, each on one page', async () => {
     const partner = await rootMerchant('Paging Partner');
@@ -163,7 +192,7 @@ describe('the dashboard pages over HTTP: lists past 100', { timeout: 120_000 }, 
     // Newest first: the last made leads the first page, the first made is alone on the last.
     expect(seen.flat()).toEqual([...names].reverse());
 
-    expect(textOf(sectionOf(await page(`${path}?page=6`), 'sub-merchants'))).toContain('There is no page 6 of this list.');
+    expect(textOf(sectionOf(await page(`${path}?page=6`), 'sub-merchants'))).toContain('There is no page 6 of the sub-merchants.');
     await page(`${path}?page=abc`, 400);
   });
 
