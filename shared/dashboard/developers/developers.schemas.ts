@@ -8,9 +8,18 @@ import { formText, pageForm } from '../pages.schemas.ts';
 /** A field of checkboxes: one value (a string) or several (a list), each bounded. */
 const formChoices = v.optional(v.union([v.pipe(v.string(), v.maxCodePoints(100)), v.pipe(v.array(v.pipe(v.string(), v.maxCodePoints(100))), v.maxLength(50))]));
 
-export const apiKeysFormBody = pageForm({ action: v.picklist(['create', 'revoke']), name: formText(100), apiKeyId: formText(100) });
+/** `form_key`: the form's key (`SentOnce`), which a create claims: sent again, the form creates nothing. */
+const formKey = formText(100);
 
-export const webhooksFormBody = pageForm({ action: v.literal('create'), url: formText(2048), eventTypes: formChoices, receiveSubMerchantEvents: formText(10) });
+export const apiKeysFormBody = pageForm({ action: v.picklist(['create', 'revoke']), name: formText(100), apiKeyId: formText(100), form_key: formKey });
+
+export const webhooksFormBody = pageForm({
+  action: v.literal('create'),
+  url: formText(2048),
+  eventTypes: formChoices,
+  receiveSubMerchantEvents: formText(10),
+  form_key: formKey,
+});
 
 export const destinationPageQuery = v.object({
   done: formText(40),
@@ -28,4 +37,5 @@ export const mcpTokensFormBody = pageForm({
   scopes: formChoices,
   expiresInDays: formText(10),
   mcpTokenId: formText(100),
+  form_key: formKey,
 });

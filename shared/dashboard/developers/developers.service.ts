@@ -14,6 +14,7 @@ import { eventTypes, type EventType } from '../../platform/events/catalog.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
 import { deliveryStatuses } from '../../webhooks/delivery-vocabulary.schemas.ts';
+import { claimOnce, forgetOnce } from '../../platform/db/idempotency.ts';
 import { createDestination, deleteDestination, getDestination, listDeliveries, listDestinations, pingDestination, resetCircuit } from '../../webhooks/index.ts';
 import { merchantPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
@@ -32,6 +33,16 @@ const explained = (e: unknown): e is DomainError => e instanceof DomainError && 
 const choices = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 const DELIVERIES_PER_PAGE = 20;
+
+/**
+ * The first sending of a create form (its `form_key`, made with the page): true once, false for the same form sent
+ * again (a reload of the page that showed the secret, a second click), which then creates nothing. A form without
+ * its key is refused: the page it came from is out of date.
+ */
+async function firstSending(merchant: Merchant, operation: string, formKey: string | undefined): Promise<boolean> {
+  if (!formKey) throw new BadRequestError('request.form_key', 'This form is out of date: reload the page and send it again.', { field: 'form_key' });
+  return claimOnce(merchant.id, `dashboard-${operation}`, formKey);
+}
 
 // Overview
 
@@ -60,7 +71,7 @@ export async function apiKeysForm(
   merchant: Merchant,
   role: Role,
   event: HttpEvent,
-  form: { action: 'create' | 'revoke'; name?: string | undefined; apiKeyId?: string | undefined },
+  form: { action: 'create' | 'revoke'; name?: string | undefined; apiKeyId?: string | undefined; form_key?: string | undefined },
 ): Promise<Reply> {
   if (form.action === 'revoke') {
     try {
@@ -73,6 +84,7 @@ export async function apiKeysForm(
   }
   const name = form.name?.trim() ?? '';
   if (!name) return apiKeysPage(merchant, role, event, { error: 'Enter a name for the key, like "Production server".' }, 400);
+  if (!(await firstSending(merchant, 'api-keys', form.form_key))) return apiKeysPage(merchant, role, event, { done: 'sent_before' });
   const created = await createApiKey(merchant.id, name);
   return apiKeysPage(merchant, role, event, { created: { name: created.name, apiKey: created.apiKey } });
 }
@@ -99,7 +111,12 @@ export async function webhooksForm(
   merchant: Merchant,
   role: Role,
   event: HttpEvent,
-  form: { url?: string | undefined; eventTypes?: string | string[] | undefined; receiveSubMerchantEvents?: string | undefined },
+  form: {
+    url?: string | undefined;
+    eventTypes?: string | string[] | undefined;
+    receiveSubMerchantEvents?: string | undefined;
+    form_key?: string | undefined;
+  },
 ): Promise<Reply> {
   const url = form.url?.trim() ?? '';
   const chosen = [...new Set(choices(form.eventTypes))];
@@ -109,11 +126,14 @@ export async function webhooksForm(
   if (!url) return again('Enter the URL that receives the webhooks, like https://example.com/webhooks.', 400);
   if (chosen.length === 0) return again('Choose at least one event type.', 400);
   if (!chosen.every((t) => (eventTypes as readonly string[]).includes(t))) return again('Choose event types from the list.', 400);
+  if (!(await firstSending(merchant, 'webhooks', form.form_key))) return webhooksPage(merchant, role, event, { done: 'sent_before' });
   try {
     const created = await createDestination(merchant, { url, eventTypes: chosen as EventType[], receiveSubMerchantEvents });
     return webhooksPage(merchant, role, event, { created: { id: created.id, url: created.url, secret: created.secret } });
   } catch (e) {
     if (!explained(e)) throw e;
+    // Refused (the URL, say): nothing was added, so the same form may be sent again as it is.
+    await forgetOnce(merchant.id, 'dashboard-webhooks', form.form_key!);
     return again(e.message, e.status);
   }
 }
@@ -243,6 +263,7 @@ export async function mcpTokensForm(
     scopes?: string | string[] | undefined;
     expiresInDays?: string | undefined;
     mcpTokenId?: string | undefined;
+    form_key?: string | undefined;
   },
 ): Promise<Reply> {
   if (form.action === 'revoke') {
@@ -263,6 +284,7 @@ export async function mcpTokensForm(
   if (scopes.length === 0) return again('Choose at least one scope.');
   if (!scopes.every((s) => (agentScopes as readonly string[]).includes(s))) return again('Choose scopes from the list.');
   if (!/^[1-7]$/.test(days)) return again('Choose a lifetime of 1 to 7 days.');
+  if (!(await firstSending(merchant, 'mcp-tokens', form.form_key))) return mcpTokensPage(merchant, role, event, userId, { done: 'sent_before' });
   const created = await createMcpToken(merchant, userId, { name, scopes: scopes as AgentScope[], expiresInDays: Number(days) });
   return mcpTokensPage(merchant, role, event, userId, { created: { name: created.name, token: created.token, expiresAt: created.expiresAt } });
 }

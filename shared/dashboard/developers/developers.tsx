@@ -4,7 +4,7 @@ import { agentScopeDescriptions, agentScopes } from '../../domain/agent-scopes.t
 import type { listMcpTokenSummaries } from '../../agents/index.ts';
 import type { ApiKeySummary } from '../../people/index.ts';
 import { Status, Time } from '../kit/format.tsx';
-import { ActionForm, Csrf, Empty, Field, Notice, Page, SecretOnce, SelectField, Table, merchantPath, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Csrf, Empty, Field, Notice, Page, SecretOnce, SelectField, SentOnce, Table, merchantPath, type PageContext } from '../kit/layout.tsx';
 
 const developersPath = (ctx: PageContext, rest = '') => merchantPath(ctx.merchant!.id, `/developers${rest}`);
 const deploymentName = (ctx: PageContext) => (ctx.mode === 'live' ? 'Live' : 'Sandbox');
@@ -47,6 +47,8 @@ export function DevelopersPage({ ctx }: { ctx: PageContext }) {
 
 const apiKeyNotices: Readonly<Record<string, string>> = {
   revoked: 'The API key is revoked: requests with it are refused from now on.',
+  sent_before:
+    'This form was sent before: its key was created then, and its secret shown that once. No other key was created. If the secret was not kept, revoke that key and create another.',
 };
 
 export interface ApiKeysProps {
@@ -119,6 +121,7 @@ export function ApiKeysPage(p: ApiKeysProps) {
           <form method="post" action={action}>
             <Csrf ctx={p.ctx} />
             <input type="hidden" name="action" value="create" />
+            <SentOnce ctx={p.ctx} />
             <Field id="name" label="Name" required maxlength={100} value={p.name} hint="What uses the key, so you can tell keys apart later." />
             <div class="actions">
               <button type="submit">Create API key</button>
@@ -136,6 +139,8 @@ type McpToken = Awaited<ReturnType<typeof listMcpTokenSummaries>>[number];
 
 const mcpNotices: Readonly<Record<string, string>> = {
   revoked: 'The token is revoked: it stops working at once.',
+  sent_before:
+    'This form was sent before: its token was created then, and shown that once. No other token was created. If it was not kept, revoke that token and create another.',
 };
 
 export interface McpTokensProps {
@@ -240,6 +245,7 @@ export function McpTokensPage(p: McpTokensProps) {
         <form method="post" action={action}>
           <Csrf ctx={p.ctx} />
           <input type="hidden" name="action" value="create" />
+          <SentOnce ctx={p.ctx} />
           <Field id="name" label="Name" required maxlength={100} value={p.name} hint="The agent or computer that uses it." />
           <fieldset>
             <legend>Scopes</legend>

@@ -15,6 +15,7 @@ import {
   Pager,
   SecretOnce,
   SelectField,
+  SentOnce,
   Table,
   merchantPath,
   type PageContext,
@@ -34,7 +35,11 @@ export interface DeliveryFilters {
 
 const webhooksPath = (ctx: PageContext, rest = '') => merchantPath(ctx.merchant!.id, `/developers/webhooks${rest}`);
 
-const listNotices: Readonly<Record<string, string>> = { deleted: 'The destination is deleted.' };
+const listNotices: Readonly<Record<string, string>> = {
+  deleted: 'The destination is deleted.',
+  sent_before:
+    'This form was sent before: its destination was added then, and its signing secret shown that once. No other destination was added. If the secret was not kept, delete that destination and add another.',
+};
 
 export interface WebhooksProps {
   ctx: PageContext;
@@ -97,6 +102,7 @@ export function WebhooksPage(p: WebhooksProps) {
           <form method="post" action={webhooksPath(p.ctx)}>
             <Csrf ctx={p.ctx} />
             <input type="hidden" name="action" value="create" />
+            <SentOnce ctx={p.ctx} />
             <Field
               id="url"
               label="URL"

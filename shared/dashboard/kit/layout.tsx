@@ -31,10 +31,15 @@ export interface PageContext {
   /** The merchant the page is about, and the person's role on it. */
   readonly merchant?: { readonly id: string; readonly name: string; readonly parentId: string | null };
   readonly role?: Role;
+  /** A key made for this answer (the dashboard's, not the portal's): a form that creates something once carries it (`SentOnce`). */
+  readonly formKey?: string;
 }
 
 /** A form's hidden CSRF field. */
 export const Csrf = ({ ctx }: { ctx: PageContext }) => <input type="hidden" name={CSRF_FIELD} value={ctx.csrf ?? ''} />;
+
+/** The field of a form that creates a secret shown once: its key, claimed by the first request that carries it. */
+export const SentOnce = ({ ctx }: { ctx: PageContext }) => <input type="hidden" name="form_key" value={ctx.formKey ?? ''} />;
 
 /** The top bar's sign-out button: a form that posts to `action` with the session's token. */
 export const SignOut = ({ ctx, action }: { ctx: PageContext; action: string }) => (

@@ -3,7 +3,7 @@
  * page has. Redirects after a form (post, redirect, get) carry what happened in the query (`?done=<what>`), never a
  * secret: a secret is shown in the answer to the post that made it, once.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { JSX } from 'hono/jsx/jsx-runtime';
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { config } from '../../platform/config.ts';
@@ -33,6 +33,7 @@ export function pageContext(event: HttpEvent, merchant?: Merchant, role?: Role):
   return {
     nonce: randomBytes(18).toString('base64'),
     mode: config.mode,
+    formKey: randomUUID(),
     ...(session ? { csrf: csrfTokenOf(session) } : {}),
     ...(merchant ? { merchant: { id: merchant.id, name: merchant.name, parentId: merchant.parentId } } : {}),
     ...(role ? { role } : {}),

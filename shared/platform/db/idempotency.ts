@@ -8,7 +8,7 @@
  *
  * Records are kept as long as the resource they protect (no TTL): a key answers its first result for good.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, tableName, sendIfCondition } from './client.ts';
 import type { TransactItem } from './types.ts';
 import { answerText, IdempotencyEntity, type IdempotencyRecord, type StoredAnswer } from './idempotency.entity.ts';
@@ -33,6 +33,32 @@ export function putIdempotencyClaim(r: IdempotencyRecord): TransactItem {
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
   };
+}
+
+/**
+ * Claims `key` of `operation` once and for good, where nothing outside the platform follows and no answer is replayed
+ * (a dashboard form that creates a secret shown once: sent again, it creates nothing). False when it was claimed before.
+ */
+export async function claimOnce(organizationId: string, operation: string, idempotencyKey: string, now = new Date().toISOString()): Promise<boolean> {
+  const record: IdempotencyRecord = {
+    organizationId,
+    operation,
+    key: idempotencyKey,
+    requestHash: '',
+    state: 'completed',
+    attemptId: '',
+    lockedUntil: now,
+    resourceId: '',
+    answer: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return sendIfCondition(new PutCommand({ TableName: tableName(), Item: IdempotencyEntity.item(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+}
+
+/** Lets `key` of `operation` be claimed again (what `claimOnce` claimed was refused, so nothing was made under it). */
+export async function forgetOnce(organizationId: string, operation: string, idempotencyKey: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: key({ organizationId, operation, key: idempotencyKey }) }));
 }
 
 /** The record of `key`, or null (a strongly consistent read: a claim just made is seen). */

@@ -3,7 +3,8 @@
  * and payouts pages (absent while it owes nothing, shown with what it means after a refund larger than its
  * available funds, and smaller once released funds repaid part of it); a checkout payment's buyer on the payment's
  * page, linking to their customer page; and the partners and catalog lists paging past 100 records (made through
- * the services directly), every record on exactly one page.
+ * the services directly), every record on exactly one page; a list paged past its end; and the create forms of the
+ * Developers area sent twice (one key, token or destination made).
  */
 import { describe, expect, inject, it } from 'vitest';
 import { createPlan } from '../../../shared/catalog/plans.service.ts';
@@ -15,6 +16,7 @@ import { getTransaction } from '../../../shared/payments/transactions.repository
 import { createSubMerchant } from '../../../shared/people/merchants.service.ts';
 import { SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { http } from '../../support/http.ts';
+import { startReceiver } from '../../support/receiver.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, PASSWORD, payByCard, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
 
 const origin = new URL(inject('baseUrl')).origin;
@@ -162,6 +164,74 @@ describe('the dashboard pages over HTTP: a list paged past its end', () => {
       // The first page has the row the page past the end does not.
       expect(textOf(await page(dash(org.organizationId, list.first))), list.first).not.toContain('There is no page');
     }
+  });
+});
+
+describe('the dashboard pages over HTTP: a create form sent twice', () => {
+  it('creates one API key, one MCP token and one destination when the same form is sent again (a reload of the secret’s page), and refuses a form without its key', async () => {
+    const owner = await rootMerchant('Sent Once Shop');
+    const session = await call('POST', '/v1/dashboard/sessions', { body: { email: owner.ownerEmail, password: PASSWORD } });
+    expect(session.status, session.text).toBe(201);
+    const cookie = `${SESSION_COOKIE}=${session.json.token}`;
+    const receiver = await startReceiver();
+    const forms: { path: string; fields: Record<string, string>; secret: RegExp; sentBefore: string; refusedFirst?: Record<string, string> }[] = [
+      {
+        path: '/developers/api-keys',
+        fields: { action: 'create', name: 'Build server' },
+        secret: /mor_test_[0-9a-f]{64}/,
+        sentBefore: 'its key was created then',
+      },
+      {
+        path: '/developers/mcp-tokens',
+        fields: { action: 'create', name: 'Laptop agent', scopes: 'merchant:read', expiresInDays: '1' },
+        secret: /id="mcp-token-secret"/,
+        sentBefore: 'its token was created then',
+      },
+      {
+        path: '/developers/webhooks',
+        fields: { action: 'create', url: `${receiver.url}/hooks`, eventTypes: 'payment.completed' },
+        // Refused first (nothing added): the same form, mended, is then sent as it is.
+        refusedFirst: { url: 'ftp://example.com/hooks' },
+        secret: /id="signing-secret"/,
+        sentBefore: 'its destination was added then',
+      },
+    ];
+    for (const form of forms) {
+      const shown = await http('GET', dash(owner.merchantId, form.path), { baseUrl: origin, headers: { cookie } });
+      expect(shown.status, shown.text.slice(0, 300)).toBe(200);
+      const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(shown.text)?.[1];
+      const formKey = field('form_key');
+      expect(formKey, form.path).toMatch(/^[0-9a-f-]{36}$/);
+      const send = (extra: Record<string, string>) =>
+        http('POST', dash(owner.merchantId, form.path), {
+          baseUrl: origin,
+          headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ csrf_token: field('csrf_token')!, ...form.fields, ...extra }).toString(),
+        });
+      if (form.refusedFirst) {
+        const refused = await send({ ...form.refusedFirst, form_key: formKey! });
+        expect(refused.status, refused.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+        expect(refused.text).not.toMatch(form.secret);
+      }
+      const first = await send({ form_key: formKey! });
+      expect(first.status, first.text.slice(0, 300)).toBe(200);
+      expect(first.text, form.path).toMatch(form.secret);
+      const again = await send({ form_key: formKey! });
+      expect(again.status, again.text.slice(0, 300)).toBe(200);
+      expect(again.text, form.path).not.toMatch(form.secret);
+      expect(textOf(again.text), form.path).toContain(form.sentBefore);
+      const without = await send({});
+      expect(without.status, form.path).toBe(400);
+      expect(textOf(without.text)).toContain('This form is out of date: reload the page and send it again.');
+    }
+    // One of each was made: the owner's API keys (the fixture's and this one), tokens and destinations.
+    const keys = await call('GET', `/v1/public-api/merchants/${owner.merchantId}/api-keys`, { key: owner.apiKey });
+    expect(keys.json.map((k: { name: string }) => k.name).filter((n: string) => n === 'Build server')).toHaveLength(1);
+    const tokensPage = await http('GET', dash(owner.merchantId, '/developers/mcp-tokens'), { baseUrl: origin, headers: { cookie } });
+    expect(textOf(tokensPage.text).match(/Laptop agent/g)).toHaveLength(1);
+    const destinations = await call('GET', `/v1/dashboard/merchants/${owner.merchantId}/webhook-destinations`, { key: session.json.token });
+    expect(destinations.json.data).toHaveLength(1);
+    await receiver.close();
   });
 });
 
