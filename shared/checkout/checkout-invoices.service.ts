@@ -22,7 +22,7 @@ import { checkoutOrder, type CheckoutContext } from './checkout.service.ts';
 const notPayable = (invoice: Invoice) =>
   new UnprocessableError(
     'checkout.invoice_not_payable',
-    'This invoice cannot be paid at checkout: it is not open or past due, its currency is not supported, or its amount is above the order limit.',
+    'This invoice cannot be paid at checkout: it is not open or past due, its currency is not supported, its amount is above the order limit, or it bills a subscription (whose own charges pay it).',
     { status: invoice.status },
   );
 

@@ -97,6 +97,8 @@ export const CustomerInvoiceEntity = entity<CustomerInvoice, { id: string }>({
  */
 export interface StoredPortInvoice extends Invoice {
   dueDate: string | null;
+  /** `INV-000001`, `SUB-000001`; none on a draft or a bare port invoice. */
+  number?: string | null | undefined;
 }
 
 /** The port's view of any invoice item; a bare port invoice (tests of checkout by invoice) is written with it. */
@@ -112,6 +114,7 @@ export const PortInvoiceEntity = entity<StoredPortInvoice, { id: string }>({
     lines: v.optional(v.array(v.object({ description: v.string(), quantity: v.number(), unitAmountMinor: v.number() }))),
     payableOrderId: v.optional(v.string()),
     dueDate: orNull(v.string()),
+    number: v.optional(v.nullable(v.string())),
   }),
   key: (i) => invoiceKey(i.id),
 });

@@ -12,7 +12,7 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClosedInvoiceStatus, CustomerInvoice, CustomerInvoiceStatus } from './invoices.rules.ts';
-import { closableFrom, searchTextOf, statusAt } from './invoices.rules.ts';
+import { closableFrom, searchTextOf, statusAt, SUBSCRIPTION_SERIES } from './invoices.rules.ts';
 import type { Invoice, InvoicePort } from './port.ts';
 import { chargeInvoiceCounterKey, CustomerInvoiceEntity, invoiceCounterKey, invoiceKey, PortInvoiceEntity } from './invoice.entity.ts';
 import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
@@ -26,8 +26,12 @@ const customerInvoiceOf = (i: Record<string, unknown>): CustomerInvoice | null =
 
 /** The port's view of an invoice item (a customer invoice or a bare port invoice), its status as of `now`. */
 function portInvoiceOf(i: Record<string, unknown>, now: string): Invoice {
-  const { dueDate, ...invoice } = PortInvoiceEntity.parse(i);
-  return { ...invoice, status: invoice.status === 'past_due' ? invoice.status : statusAt({ status: invoice.status, dueDate }, now) };
+  const { dueDate, number, ...invoice } = PortInvoiceEntity.parse(i);
+  return {
+    ...invoice,
+    status: invoice.status === 'past_due' ? invoice.status : statusAt({ status: invoice.status, dueDate }, now),
+    ...(number?.startsWith(`${SUBSCRIPTION_SERIES}-`) ? { billsSubscription: true } : {}),
+  };
 }
 
 async function readItem(id: string): Promise<Record<string, unknown> | undefined> {
@@ -60,9 +64,10 @@ export const linkPayableOrder = (invoiceId: string, orderId: string): TransactIt
     TableName: tableName(),
     Key: invoiceKey(invoiceId),
     UpdateExpression: 'SET payableOrderId = :order',
-    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(payableOrderId) AND #status IN (:s0, :s1)',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':order': orderId, ':s0': 'open', ':s1': 'past_due' },
+    // Never a subscription's invoice (its charges pay it), whatever a reader saw.
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(payableOrderId) AND #status IN (:s0, :s1) AND NOT begins_with(#number, :sub)',
+    ExpressionAttributeNames: { '#status': 'status', '#number': 'number' },
+    ExpressionAttributeValues: { ':order': orderId, ':s0': 'open', ':s1': 'past_due', ':sub': `${SUBSCRIPTION_SERIES}-` },
   },
 });
 

@@ -116,6 +116,9 @@ export function statusAt(invoice: Pick<CustomerInvoice, 'status' | 'dueDate'>, n
  */
 export type InvoiceSeries = 'INV' | 'SUB';
 
+/** The series of the invoices of subscriptions' charges, numbered by the platform. */
+export const SUBSCRIPTION_SERIES = 'SUB' satisfies InvoiceSeries;
+
 /** The `n`th invoice number of an organization's `series`: `INV-000001` (at least six digits). */
 export const invoiceNumber = (n: number, series: InvoiceSeries = 'INV'): string => `${series}-${String(n).padStart(6, '0')}`;
 

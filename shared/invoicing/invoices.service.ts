@@ -14,6 +14,7 @@ import {
   closableFrom,
   INVOICE_LIMITS,
   invoiceNumber,
+  SUBSCRIPTION_SERIES,
   priceInvoice,
   statusAt,
   type ClosedInvoiceStatus,
@@ -167,7 +168,7 @@ export async function chargeInvoice(organization: Merchant, input: ChargeInvoice
   return repo.putNewCustomerInvoice({
     id: input.id,
     organizationId: organization.id,
-    number: invoiceNumber(number, 'SUB'),
+    number: invoiceNumber(number, SUBSCRIPTION_SERIES),
     status: input.paidAt ? 'paid' : 'open',
     currency: input.currency,
     ...priced,

@@ -33,6 +33,11 @@ export interface Invoice {
   lines?: InvoiceLine[];
   /** The order a buyer pays this invoice with, once checkout by invoice has made it. */
   payableOrderId?: string;
+  /**
+   * True for the invoice of a subscription's charge (the `SUB` series): its subscription's own charges pay it (a
+   * declined one is retried on the customer's card), so checkout never does — both would charge the buyer.
+   */
+  billsSubscription?: boolean;
 }
 
 export interface InvoicePort {

@@ -164,6 +164,16 @@ describe("a subscription's invoices when it ends", () => {
     expect(await invoice(org, chargeInvoiceId(`renewal:${sub.id}:1`))).toMatchObject({ status: 'paid', creditedAmount: 0 });
   });
 
+  it('refuses a past-due renewal’s open invoice at checkout: its retries pay it, and checkout would charge the buyer twice', async () => {
+    const org = await organizationAccount('Checkout refused shop');
+    const { renewalInvoice } = await pastDue(org);
+    const checkout = await call('GET', `/v1/checkout/invoices/${renewalInvoice}`);
+    expect(checkout.status, checkout.text).toBe(422);
+    expect(checkout.json).toMatchObject({ code: 'checkout.invoice_not_payable', details: { status: 'open' } });
+    // Nothing was made: the invoice links no order, and is still open for its retry.
+    expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'open' });
+  });
+
   it('voids the unpaid renewal’s invoice when a pause starts, and charges only the period its end starts', async () => {
     const org = await organizationAccount('Paused while past due');
     const { renewalInvoice, ...sub } = await pastDue(org);
