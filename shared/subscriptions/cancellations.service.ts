@@ -341,15 +341,22 @@ export interface UpdateCancellationInput {
 export async function updateCancellation(organization: Merchant, id: string, input: UpdateCancellationInput) {
   const clock = await changeClockOf(organization.id);
   const now = clock.now();
-  const c = await ownCancellation(organization.id, id);
-  if (c.status === 'completed' || c.status === 'revoked') {
-    throw new UnprocessableError('subscription_cancellation.closed', `The cancellation is ${c.status}: it can no longer change.`, { status: c.status });
-  }
-  if (input.subscriptionId && input.subscriptionId !== c.subscriptionId) {
+  const closed = (c: Cancellation) =>
+    new UnprocessableError('subscription_cancellation.closed', `The cancellation is ${c.status}: it can no longer change.`, { status: c.status });
+  const found = await ownCancellation(organization.id, id);
+  if (found.status === 'completed' || found.status === 'revoked') throw closed(found);
+  if (input.subscriptionId && input.subscriptionId !== found.subscriptionId) {
     throw new UnprocessableError('subscription_cancellation.wrong_subscription', 'subscriptionId: the cancellation belongs to another subscription.');
   }
-  const s = decidableAt(await repo.getSubscription(organization.id, c.subscriptionId), now);
+  const s = decidableAt(await repo.getSubscription(organization.id, found.subscriptionId), now);
   if (!s) throw subscriptionMissing();
+  // The record again, read after its subscription: each change of a cancellation is written with a new version of its
+  // subscription, so this is the record as of the version the change is conditioned on, or newer (then the change
+  // loses its race). The first read may be older than that version: another request may have revoked, completed or
+  // edited it between the two reads, and deciding on it would undo that (a revoked cancellation refunded, say).
+  const c = await ownCancellation(organization.id, id);
+  if (c.status === 'completed' || c.status === 'revoked') throw closed(c);
+  if (s.openCancellationId !== c.id) throw subscriptionConflict();
   const edited: Cancellation = {
     ...c,
     ...(input.description !== undefined ? { description: input.description } : {}),

@@ -3,7 +3,8 @@
  * newcomer would: parallel HTTP requests through the local gateway (organization API, sandbox test clock). Each must
  * leave one winner, the others 409 (or the winner's answer again), no extra charge, a refund only with its
  * cancellation, the clock ready at once, and no 5xx. The charges are read back through the API and checked against
- * the subscription's own history (each kept charge one money step of a step that won).
+ * the subscription's own history (each kept charge one money step of a step that won). Two changes of one open
+ * cancellation at once: one lands, and a revoked cancellation refunds nothing.
  */
 import { describe, expect, it } from 'vitest';
 import { listMoneySteps } from '../../../shared/subscriptions/subscriptions.repository.ts';
@@ -13,7 +14,7 @@ type Org = Awaited<ReturnType<typeof organizationAccount>>;
 type Res = Awaited<ReturnType<typeof orgCall>>;
 
 const path = (org: Org, rest: string) => `${orgPath(org.organizationId)}${rest}`;
-const call = (org: Org, method: 'GET' | 'POST' | 'PUT' | 'DELETE', rest: string, body?: unknown) =>
+const call = (org: Org, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', rest: string, body?: unknown) =>
   orgCall(method, path(org, rest), { fullKey: org.fullKey, ...(body === undefined ? {} : { body }) });
 const PAID = new Set(['completed', 'partially-refunded', 'refunded']);
 
@@ -80,6 +81,54 @@ async function expectExplained(org: Org, subscriptionId: string) {
 }
 
 describe('subscription races over HTTP', () => {
+  it('two changes of one open cancellation at once (revoke and confirm, confirm twice, confirm and an edit): one lands, the other is refused, and a revoked cancellation refunds nothing', async () => {
+    const { org, year, ids } = await subscribed('Cancellation patch race shop', 16);
+    await call(org, 'POST', '/test-clock/advance', { to: `${year}-02-14T10:00:00.000Z` });
+    const drafts: string[] = [];
+    for (const id of ids) {
+      const draft = await call(org, 'POST', '/subscription-cancellations', { subscriptionId: id, status: 'draft', churnTimePolicy: 'now', prorated: true });
+      expect(draft.status, draft.text).toBe(201);
+      drafts.push(draft.json.data.id);
+    }
+    const pairs = [
+      [{ status: 'revoked' }, { status: 'confirmed' }],
+      [{ status: 'confirmed' }, { status: 'revoked' }],
+      [{ status: 'confirmed' }, { status: 'confirmed' }],
+      [{ status: 'confirmed' }, { description: 'Edited meanwhile' }],
+    ] as const;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // The second request a few milliseconds after the first: it reads the cancellation before the first lands, and
+    // its subscription after.
+    const answers = await Promise.all(
+      ids.map(async (_, n) => {
+        const [first, second] = pairs[n % pairs.length]!;
+        const patch = (body: object) => call(org, 'PATCH', `/subscription-cancellations/${drafts[n]}`, body);
+        return Promise.all([patch(first), sleep(n % 8).then(() => patch(second))]);
+      }),
+    );
+    for (const [n, id] of ids.entries()) {
+      const [first, second] = pairs[n % pairs.length]!;
+      const pair = answers[n]!;
+      const what = `subscription ${n} (${JSON.stringify(first)}, ${JSON.stringify(second)}): ${statuses(pair)}`;
+      for (const r of pair.filter((x) => x.status >= 300))
+        expect(['409 subscription.conflict', '422 subscription_cancellation.closed'], what).toContain(`${r.status} ${r.json.errorCode}`);
+      const landed = pair.map((r, i) => (r.status === 200 ? [first, second][i]! : null)).filter((x) => x !== null);
+      const statusLanded = landed.filter((x) => 'status' in x);
+      // At most one change of the cancellation's status lands; an edit may land before it, never after it.
+      expect(statusLanded.length, what).toBeLessThanOrEqual(1);
+      const { kept, cancellations } = await expectExplained(org, id);
+      const refunded = (await Promise.all(kept.map((c) => refundsOf(org, c.id)))).flat();
+      const record = cancellations.find((c) => c.id === drafts[n])!;
+      const subscription = (await call(org, 'GET', `/subscriptions/${id}`)).json.data;
+      if (statusLanded[0]?.status === 'confirmed') {
+        expect([record.status, subscription.status, refunded.length > 0, record.lineItems.length > 0], what).toEqual(['completed', 'canceled', true, true]);
+      } else {
+        // Revoked, or still a draft (an edit landed, the confirmation lost): the subscription carries on, nothing refunded.
+        expect([record.status, subscription.status, refunded.length], what).toEqual([statusLanded[0] ? 'revoked' : 'draft', 'active', 0]);
+      }
+    }
+  });
+
   it('six parallel deletions of one pause resume it once: one charge, the others 409 or the same answer', async () => {
     const { org, year, ids } = await subscribed('Resume race shop', 1);
     const id = ids[0]!;
