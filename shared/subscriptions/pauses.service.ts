@@ -96,13 +96,17 @@ export const getPause = async (organization: Merchant, id: string) => pauseView(
 export async function updatePause(organization: Merchant, id: string, input: Partial<PauseInput>) {
   const clock = await changeClockOf(organization.id);
   const now = clock.now();
-  const p = await ownPause(organization.id, id);
-  if (p.status === 'completed') throw new UnprocessableError('subscription_pause.completed', 'The pause has ended: it can no longer change.');
-  if (input.subscriptionId && input.subscriptionId !== p.subscriptionId) {
+  const found = await ownPause(organization.id, id);
+  const hasEnded = () => new UnprocessableError('subscription_pause.completed', 'The pause has ended: it can no longer change.');
+  if (found.status === 'completed') throw hasEnded();
+  if (input.subscriptionId && input.subscriptionId !== found.subscriptionId) {
     throw new UnprocessableError('subscription_pause.wrong_subscription', 'subscriptionId: the pause belongs to another subscription.');
   }
-  const s = decidableAt(await repo.getSubscription(organization.id, p.subscriptionId), now);
-  if (!s || s.pause?.id !== p.id) throw new UnprocessableError('subscription_pause.completed', 'The pause has ended: it can no longer change.');
+  const s = decidableAt(await repo.getSubscription(organization.id, found.subscriptionId), now);
+  // The record again, read after its subscription (as a cancellation's update does): each change of a pause is
+  // written with a new version of its subscription, so this one is as of the version the update commits on, or newer.
+  const p = await ownPause(organization.id, id);
+  if (p.status === 'completed' || !s || s.pause?.id !== p.id) throw hasEnded();
   const effectiveAt = p.status === 'pending' && input.effectiveAt ? fromNow(input.effectiveAt, now) : p.effectiveAt;
   const endAt = input.endAt === undefined ? p.endAt : input.endAt === null ? null : fromNow(input.endAt, now);
   if (endAt && endAt <= effectiveAt && p.status === 'pending') {
