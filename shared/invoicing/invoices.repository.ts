@@ -129,7 +129,8 @@ export const issueDraft = (issued: CustomerInvoice): TransactItem => ({
 /**
  * Closes the invoice with `to` (`voided` also records `voidedAt`): only while its stored status is one it may be
  * closed from (`closableFrom`: voided from `draft`, `open` (also past due) or `uncollectible`; uncollectible from
- * `open`).
+ * `open`), and is still the status and payable order `invoice` was read with — an invoice issued meanwhile, or whose
+ * checkout order was made meanwhile (whose payment the same transaction must then block), is decided again.
  */
 export const closeInvoice = (invoice: CustomerInvoice, to: ClosedInvoiceStatus, at: string): TransactItem => {
   const from = closableFrom[to];
@@ -138,11 +139,18 @@ export const closeInvoice = (invoice: CustomerInvoice, to: ClosedInvoiceStatus, 
       TableName: tableName(),
       Key: invoiceKey(invoice.id),
       UpdateExpression: `SET #status = :to, updatedAt = :at, gsi2sk = :gsi2sk${to === 'voided' ? ', voidedAt = :at' : ''}`,
-      ConditionExpression: `attribute_exists(pk) AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+      ConditionExpression: [
+        'attribute_exists(pk)',
+        `#status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+        '#status = :was',
+        invoice.payableOrderId ? 'payableOrderId = :order' : 'attribute_not_exists(payableOrderId)',
+      ].join(' AND '),
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':to': to,
         ':at': at,
+        ':was': invoice.status,
+        ...(invoice.payableOrderId ? { ':order': invoice.payableOrderId } : {}),
         ...Object.fromEntries(from.map((status, i) => [`:from${i}`, status])),
         ':gsi2sk': catalogListing('INVOICE', invoice.organizationId, invoice.id, invoice.createdAt, at).gsi2sk,
       },

@@ -305,30 +305,38 @@ function closeRefusal(invoice: CustomerInvoice, to: ClosedInvoiceStatus, now: st
  * `customer_invoice.payment_in_progress` while a buyer's payment of it is being processed.
  */
 async function closeCustomerInvoice(organization: Merchant, id: string, to: ClosedInvoiceStatus, now: string) {
-  const invoice = await ownInvoice(organization, id);
-  if (invoice.status === to) return customerInvoiceView(invoice, now);
-  const refusal = closeRefusal(invoice, to, now);
-  if (refusal) throw refusal;
-  const parts: NamedParts<'invoice' | 'orderLock'> = [
-    ['invoice', [repo.closeInvoice(invoice, to, now)]],
-    ['orderLock', invoice.payableOrderId && invoice.status !== 'uncollectible' ? [closeForPayment(invoice.payableOrderId, to, invoice.id)] : []],
-  ];
-  try {
-    await transactWrite(parts);
-  } catch (e) {
-    const failed = failedParts(e, parts);
-    if (!failed) throw e;
-    const current = await ownInvoice(organization, id);
-    if (current.status === to) return customerInvoiceView(current, now);
-    const refusalNow = closeRefusal(current, to, now);
-    if (refusalNow) throw refusalNow;
-    if (failed.has('orderLock')) {
-      throw new ConflictError('customer_invoice.payment_in_progress', 'A payment of this invoice is being processed; try again once it has settled.');
+  for (let read = 0; ; read++) {
+    const invoice = await ownInvoice(organization, id);
+    if (invoice.status === to) return customerInvoiceView(invoice, now);
+    const refusal = closeRefusal(invoice, to, now);
+    if (refusal) throw refusal;
+    // Written only on the invoice as read (its status and payable order): so the order a buyer opened a moment ago is
+    // blocked with it, and the answer is the invoice as closed (its number, when it was issued meanwhile).
+    const parts: NamedParts<'invoice' | 'orderLock'> = [
+      ['invoice', [repo.closeInvoice(invoice, to, now)]],
+      ['orderLock', invoice.payableOrderId && invoice.status !== 'uncollectible' ? [closeForPayment(invoice.payableOrderId, to, invoice.id)] : []],
+    ];
+    try {
+      await transactWrite(parts);
+      return customerInvoiceView({ ...invoice, status: to, ...(to === 'voided' ? { voidedAt: now } : {}), updatedAt: now }, now);
+    } catch (e) {
+      const failed = failedParts(e, parts);
+      if (!failed) throw e;
+      if (failed.has('orderLock')) {
+        const current = await ownInvoice(organization, id);
+        if (current.status === to) return customerInvoiceView(current, now);
+        const refusalNow = closeRefusal(current, to, now);
+        if (refusalNow) throw refusalNow;
+        throw new ConflictError('customer_invoice.payment_in_progress', 'A payment of this invoice is being processed; try again once it has settled.');
+      }
+      // The invoice changed since it was read (issued, paid, closed, or its order made): decided again on what it is.
+      if (read >= CLOSE_READS) throw new ConflictError('customer_invoice.busy', 'The invoice kept changing while it was being closed; try again.');
     }
-    throw e;
   }
-  return customerInvoiceView({ ...invoice, status: to, ...(to === 'voided' ? { voidedAt: now } : {}), updatedAt: now }, now);
 }
+
+/** How many times a close reads the invoice again after it changed under it. */
+const CLOSE_READS = 3;
 
 // Merchant face
 

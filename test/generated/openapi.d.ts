@@ -13314,7 +13314,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `customer_invoice.payment_in_progress`: A buyer's payment of the invoice is being processed; try again once it has settled. */
+            /**
+             * @description `customer_invoice.payment_in_progress`: A buyer's payment of the invoice is being processed; try again once it has settled.
+             *
+             *     `customer_invoice.busy`: The invoice kept changing (its checkout order made) while it was being closed; try again.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13460,7 +13464,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `customer_invoice.payment_in_progress`: A buyer's payment of the invoice is being processed; try again once it has settled. */
+            /**
+             * @description `customer_invoice.payment_in_progress`: A buyer's payment of the invoice is being processed; try again once it has settled.
+             *
+             *     `customer_invoice.busy`: The invoice kept changing (issued, its checkout order made) while it was being closed; try again.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;

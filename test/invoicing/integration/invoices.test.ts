@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { sellerOfRecordFor } from '../../../infra/seller-of-record.ts';
-import { getCustomerInvoice as readInvoice } from '../../../shared/invoicing/invoices.repository.ts';
+import { closeInvoice, getCustomerInvoice as readInvoice } from '../../../shared/invoicing/invoices.repository.ts';
+import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { storeInvoicePdfs } from '../../../shared/invoicing/invoice-pdfs.service.ts';
 import { config } from '../../../shared/platform/config.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
@@ -521,6 +522,53 @@ describe('customer invoices: paid through checkout by invoice, and void', () => 
           expect(pay.status, pay.text).toBe(422);
           expect(['checkout.order_not_payable', 'checkout.invoice_not_payable']).toContain(pay.json.code);
         }
+      }),
+    );
+  });
+
+  it('blocks the order of a checkout opened while a void was decided: the void is written only on the invoice as read', async () => {
+    const inv = await issued(org);
+    const read = (await readInvoice(org.organizationId, inv.id))!;
+    expect(read.payableOrderId).toBeNull();
+    // A buyer opens the checkout between the void's read and its write: the invoice now names an order.
+    const checkout = await call('GET', `/v1/checkout/invoices/${inv.id}`, { headers: ORIGIN });
+    expect(checkout.status).toBe(200);
+    // Written on the invoice as read, the close is refused: it must be decided again, with the order's lock.
+    await expect(transactWrite([['invoice', [closeInvoice(read, 'voided', new Date().toISOString())]]])).rejects.toThrow();
+    expect((await readInvoice(org.organizationId, inv.id))!.status).toBe('open');
+    // The void as the API makes it then blocks the order.
+    expect((await voidIt(org, inv.id)).status).toBe(200);
+    const pay = await call('POST', `/v1/checkout/orders/${checkout.json.order.id}/confirm`, {
+      body: { email: uniqueEmail('buyer'), token: await cardToken(org), billingAddress: { country: 'DE' } },
+    });
+    expect(pay.status, pay.text).toBe(422);
+    expect(pay.json.code).toBe('checkout.order_not_payable');
+  });
+
+  it('voids and opens checkouts of invoices at once, and issues and voids drafts at once: no order left payable, every answer the invoice as stored', async () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const invs = await Promise.all(Array.from({ length: 8 }, () => issued(org)));
+    await Promise.all(
+      invs.map(async (inv, n) => {
+        const [checkout, voided] = await Promise.all([
+          sleep(n % 4).then(() => call('GET', `/v1/checkout/invoices/${inv.id}`, { headers: ORIGIN })),
+          voidIt(org, inv.id),
+        ]);
+        expect(voided.status, voided.text).toBe(200);
+        if (checkout.status !== 200) return expect(checkout.json.code).toBe('checkout.invoice_not_payable');
+        const pay = await call('POST', `/v1/checkout/orders/${checkout.json.order.id}/confirm`, {
+          body: { email: uniqueEmail('buyer'), token: await cardToken(org), billingAddress: { country: 'DE' } },
+        });
+        expect(pay.status, pay.text).toBe(422);
+      }),
+    );
+    const drafts = await Promise.all(Array.from({ length: 8 }, () => draft(org)));
+    await Promise.all(
+      drafts.map(async (d, n) => {
+        const [, voided] = await Promise.all([issue(org, d.id), sleep(n % 4).then(() => voidIt(org, d.id))]);
+        expect(voided.status, voided.text).toBe(200);
+        const stored = (await readInvoice(org.organizationId, d.id))!;
+        expect(voided.json.data).toMatchObject({ status: 'voided', number: stored.number });
       }),
     );
   });
