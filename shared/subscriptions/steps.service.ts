@@ -39,7 +39,7 @@ import { customerMail, mailAbout, type SubscriptionMail } from './subscription.m
 import { logger } from '../platform/observability.ts';
 import { dunningSchedule } from './periods.rules.ts';
 import * as repo from './subscriptions.repository.ts';
-import type { ChargeSpec, Effect, PendingStep, Subscription } from './subscription.entity.ts';
+import type { ChargeSpec, Effect, PendingStep, Subscription, TaxAddress } from './subscription.entity.ts';
 
 export type { ChargeSpec, Effect } from './subscription.entity.ts';
 import { dueInstants, isLocallyActive, nextDueAt, type EngineState } from './subscriptions.rules.ts';
@@ -191,6 +191,33 @@ export function taxedSpec(s: Subscription, spec: ChargeSpec, at: string): Charge
   return { ...spec, lines, amountMinor: spec.amountMinor + taxMinor, taxMinor };
 }
 
+type Place = { country?: string | null; region?: string | null; zip?: string | null } | null | undefined;
+
+/**
+ * Where a buyer is taxed (docs/subscriptions.md): the card's billing country (and region), else the customer's
+ * address; null when neither names a country.
+ */
+export function buyerTaxAddress(card: Place, customer: Place): TaxAddress | null {
+  const place = card?.country ? card : customer?.country ? customer : null;
+  return place ? { country: place.country!, state: place.region ?? null, postalCode: place.zip ?? null } : null;
+}
+
+/**
+ * Where a charge of `s` on `instrument` is taxed: where its buyer is now (the card's billing country, else the
+ * customer's address, which a customer or a card may have changed since the last charge), else where `s` was taxed
+ * last (its checkout's address). A subscription stored before addresses were kept has none and stays untaxed.
+ */
+async function chargedAddress(s: Subscription, instrument: PaymentInstrument): Promise<TaxAddress | null> {
+  if (!s.billingAddress) return null;
+  const card = buyerTaxAddress(instrument.billingAddress, null);
+  if (card) return card;
+  const customer = await findCustomer(s.organizationId, s.customerId);
+  return buyerTaxAddress(null, customer?.address) ?? s.billingAddress;
+}
+
+const sameAddress = (a: TaxAddress | null, b: TaxAddress | null) =>
+  a?.country === b?.country && (a?.state ?? null) === (b?.state ?? null) && (a?.postalCode ?? null) === (b?.postalCode ?? null);
+
 /**
  * The tax rate (an exact decimal) of a charge of `s` at `at` (clock time) where its buyer is; null: `s` has no
  * address. A period's refund takes the rate of the period's start, when the period was charged.
@@ -276,6 +303,12 @@ function taxedDecision(s: Subscription, decided: Decision, at: string): Decision
   return { ...decided, charge: { spec, declined: owed } };
 }
 
+/** `decision` with the address its charge is taxed at kept on the subscription, paid or declined (what the next preview taxes). */
+function keepingAddress(decision: Decision, billingAddress: TaxAddress | null): Decision {
+  const keep = (e: Effect): Effect => ({ ...e, changes: { ...e.changes, billingAddress } });
+  return { ...keep(decision), ...(decision.charge ? { charge: { ...decision.charge, declined: keep(decision.charge.declined) } } : {}) };
+}
+
 /**
  * Applies `decision`, decided on `s` at `at`, as one step (see the top of this module). A step with nothing to
  * charge (none, or 0 all paid by credit) is one conditional transaction; one with no instrument to charge takes
@@ -285,11 +318,14 @@ function taxedDecision(s: Subscription, decided: Decision, at: string): Decision
  * settles it). A repeat of a step another request is charging (same key) waits for its answer and answers it.
  */
 export async function apply(organization: Merchant, s: Subscription, decided: Decision, at: string, offsetMs: number): Promise<Applied> {
-  // Decided before tax; charged (and invoiced) with it.
+  // Decided before tax; charged (and invoiced) with it, where the buyer is now.
   if (s.pending) throw subscriptionConflict();
-  const decision = taxedDecision(s, decided, at);
+  const instrument = decided.charge && decided.charge.spec.amountMinor > 0 ? await instrumentOf(s) : null;
+  const where = instrument ? await chargedAddress(s, instrument) : s.billingAddress;
+  const decision = sameAddress(where, s.billingAddress)
+    ? taxedDecision(s, decided, at)
+    : keepingAddress(taxedDecision({ ...s, billingAddress: where }, decided, at), where);
   const charge = decision.charge;
-  const instrument = charge && charge.spec.amountMinor > 0 ? await instrumentOf(s) : null;
   if (!charge || charge.spec.amountMinor === 0 || !instrument) {
     const outcome: Outcome | undefined = !charge
       ? undefined

@@ -9,12 +9,14 @@ import { findCustomer, findPaymentInstrument } from '../customers/index.ts';
 import { DomainError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { MAX_CHARGE_AMOUNT, toMajorUnits, withinChargeLimit } from '../domain/money.ts';
+import { taxPort } from '../domain/tax.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { anchorFor, boundary, dunningSchedule, prorationOf, shortFirstPeriodFits, trialEnd } from './periods.rules.ts';
 import { latestTransactions } from '../payments/index.ts';
 import { applyStep, followScheduledEnd, owedCharge, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
 import {
   apply,
+  buyerTaxAddress,
   type ChargeSpec,
   chargeInvoiceId,
   checkoutInvoiceId,
@@ -26,7 +28,7 @@ import {
 } from './steps.service.ts';
 import { getChange } from './changes.repository.ts';
 import * as repo from './subscriptions.repository.ts';
-import type { Subscription, SubscriptionItem, TaxAddress } from './subscription.entity.ts';
+import type { Subscription, SubscriptionItem } from './subscription.entity.ts';
 import { cycleView, dueAction, newlyMade, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
 import { changeClockOf } from './test-clock.service.ts';
 
@@ -176,12 +178,7 @@ export async function createSubscription(organization: Merchant, input: CreateSu
   }
   // Taxed where the buyer is: the billing address of the card it charges, else the customer's address. Where neither
   // names a country, no subscription can be taxed, so none is made (as the checkout asks every buyer for one).
-  const instrumentAddress = (instrument ?? null)?.billingAddress;
-  const billingAddress: TaxAddress | null = instrumentAddress?.country
-    ? { country: instrumentAddress.country, state: instrumentAddress.region, postalCode: instrumentAddress.zip }
-    : customer.address?.country
-      ? { country: customer.address.country, state: customer.address.region, postalCode: customer.address.zip }
-      : null;
+  const billingAddress = buyerTaxAddress(instrument?.billingAddress, customer.address);
   if (!billingAddress) {
     throw refusal(
       'billing_address_required',
@@ -210,6 +207,9 @@ export async function createSubscription(organization: Merchant, input: CreateSu
       );
     }
   }
+  // A place the platform does not sell to (or cannot tax) is refused here, before anything is written: a trial or a
+  // later start would otherwise make a subscription none of whose charges can ever be taxed.
+  taxPort.quote({ lines: [], currency: items[0]!.currency, address: billingAddress, at: new Date(trialEndAt ?? startAt) });
   const priceMinor = priceOf(items);
   const s: Subscription = {
     id: uuidv7(),

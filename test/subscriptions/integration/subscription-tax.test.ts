@@ -3,7 +3,8 @@
  * checkout's: through the real checkout and the sandbox test clock, a California subscription's renewal charges and
  * invoices the same 8.25 % as its checkout, its reminder names the amount with tax, and a prorated cancellation
  * refunds the unused time with its tax in proportion. A subscription made through the organization API is taxed at
- * its customer's address, and one whose customer has no country is refused. The ledger holds the tax of every charge
+ * its customer's address, and one whose customer has no country, or a country not sold to, is refused; its renewals are taxed
+ * where the buyer is then (a customer who moved, a card with a billing country). The ledger holds the tax of every charge
  * back from the merchant, a renewal's as a checkout's, and a refund gives it back to the buyer, not from the merchant.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -181,6 +182,54 @@ describe('a subscription made through the organization API', () => {
     const [charge] = await chargesOf(org, id);
     expect((await api(org, 'POST', `/transactions/${charge!.id}/refunds`, {})).status).toBe(201);
     expect(await balanceOf(org, 'USD')).toMatchObject({ pending: 18.92, owed: 20 });
+  });
+
+  it('refuses a place the platform does not sell to or cannot tax, trial or not, and makes nothing', async () => {
+    const org = await organizationAccount('API unsellable');
+    const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    const later = new Date(Date.parse(await clockNow(org)) + 7 * DAY).toISOString();
+    for (const [address, reason] of [
+      [{ country: 'AQ' }, 'country_not_sold'],
+      [{ country: 'US' }, 'state_required'],
+      [{ country: 'US', region: 'XX' }, 'state_unknown'],
+    ] as const) {
+      const buyer = await customerWithCard(org, address);
+      for (const extra of [{}, { trial: { enabled: true, endAt: later } }, { startAt: later }]) {
+        const refused = await api(org, 'POST', '/subscriptions', { ...buyer, items: [{ plan: plan.id, quantity: 1 }], ...extra });
+        expect(refused.status, `${JSON.stringify(address)} ${JSON.stringify(extra)}: ${refused.text}`).toBe(422);
+        expect(refused.json.errorCode).toBe('checkout.tax_unavailable');
+        expect(refused.json.details).toContain(`reason: ${reason}`);
+      }
+    }
+    expect((await api(org, 'GET', '/subscriptions')).json.totalCount).toBe(0);
+  });
+
+  it('taxes each renewal where the buyer is then: a new customer address, then a card with a billing country', async () => {
+    const org = await organizationAccount('API moved');
+    const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    const buyer = await customerWithCard(org, { country: 'US', region: 'OR' });
+    const created = await api(org, 'POST', '/subscriptions', { ...buyer, items: [{ plan: plan.id, quantity: 1 }] });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.data.id as string;
+    // Oregon: no sales tax. The customer moves to Germany: the next renewal is taxed at 19 %.
+    expect((await api(org, 'PATCH', `/customers/${buyer.customerId}`, { address: { country: 'DE' } })).status).toBe(200);
+    await advanceTo(org, new Date(Date.parse(created.json.data.currentPeriodEnd) + DAY).toISOString());
+    // The card then gets a billing country (the UK), which comes before the customer's address.
+    const card = await api(org, 'PATCH', `/payment-instruments/${buyer.paymentInstrumentId}`, { billingAddress: { country: 'GB' } });
+    expect(card.status, card.text).toBe(200);
+    const afterFirst = (await api(org, 'GET', `/subscriptions/${id}`)).json.data;
+    await advanceTo(org, new Date(Date.parse(afterFirst.currentPeriodEnd) + DAY).toISOString());
+    expect((await chargesOf(org, id)).map((t) => t.amount)).toEqual([10, 11.9, 12]);
+    expect(await invoice(org, chargeInvoiceId(`renewal:${id}:2`))).toMatchObject({
+      totalTax: 1.9,
+      totalAmount: 11.9,
+      items: [expect.objectContaining({ taxRate: 19 })],
+    });
+    expect(await invoice(org, chargeInvoiceId(`renewal:${id}:3`))).toMatchObject({
+      totalTax: 2,
+      totalAmount: 12,
+      items: [expect.objectContaining({ taxRate: 20 })],
+    });
   });
 
   it('refuses a customer with no country, and makes nothing', async () => {
