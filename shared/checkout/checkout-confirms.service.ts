@@ -59,7 +59,7 @@ import { lockForPayment, payableOrder, payableSession, paymentRefusalOf, payWith
 import { getPromoCodeById, redeemPromoCode, releasePromoRedemption, type PromoCode, type Plan } from '../catalog/index.ts';
 import { type Transaction, INITIAL_STATUS, requestFingerprint, charge, type ChargeKind, type NewCharge, type NothingToCharge } from '../payments/index.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { applyPromo, isCheckoutSessionId, orderLines, planLines, promoRefusal, promoRefusalError, type QuoteLine } from './checkout.rules.ts';
+import { applyPromo, isCheckoutSessionId, orderLines, planLines, planTerms, promoRefusal, promoRefusalError, type QuoteLine } from './checkout.rules.ts';
 import { ConflictError, type DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
@@ -459,6 +459,8 @@ function lockRefusal(purchase: Purchase, old: Record<string, unknown> | undefine
 
 const alreadyPaid = (what: 'order' | 'session') => new ConflictError(`checkout.${what}_already_paid`, `This ${what} has already been paid.`);
 const sessionExpired = () => new UnprocessableError('checkout.session_expired', 'This checkout session has expired: start a new one.');
+const priceChanged = () =>
+  new ConflictError('checkout.price_changed', "The plan's price changed after this checkout began, and nothing was charged: start again to see the new price.");
 
 const paymentKey = (target: string, source: PaymentSource) => `${target}:${'token' in source ? source.token : `instrument:${source.paymentInstrumentId}`}`;
 
@@ -500,6 +502,7 @@ export async function confirmPlan(planId: string, input: PlanConfirmInput, ctx: 
       prepare: async (now) => {
         if (session.status === 'paid') throw alreadyPaid('session');
         if (session.expiresAt <= now) throw sessionExpired();
+        if (session.terms !== undefined && session.terms !== planTerms(plan, session.quantity)) throw priceChanged();
         const promo = input.promoCode === undefined ? null : usablePromo(await findPromo(merchant.id, input.promoCode), plan, now);
         const lines = planLines(plan, session.quantity);
         return prepareCharge(

@@ -21,6 +21,8 @@ export interface CheckoutSession {
   createdAt: string;
   paidAt: string | null;
   transactionId: string | null;
+  /** The plan's terms the buyer was shown (`planTerms`); absent on a session from before they were kept. */
+  terms?: string | undefined;
 }
 
 const DAY_SECONDS = 86_400;
@@ -43,6 +45,7 @@ export const CheckoutSessionEntity = entity<CheckoutSession, { id: string }>({
     createdAt: v.string(),
     paidAt: orNull(v.string()),
     transactionId: orNull(v.string()),
+    terms: v.optional(v.string()),
   }),
   key: (s) => checkoutSession(s.id),
   // The address is stored without its nulls too.

@@ -4,7 +4,7 @@
  */
 import type { CheckoutSession } from './checkout-session.entity.ts';
 import * as sessions from './checkout-sessions.repository.ts';
-import { CHECKOUT_SESSION_MINUTES, newCheckoutSessionId } from './checkout.rules.ts';
+import { CHECKOUT_SESSION_MINUTES, newCheckoutSessionId, planTerms } from './checkout.rules.ts';
 import { purchasablePlan, type CheckoutContext } from './checkout.service.ts';
 import { addressOf, type BillingAddressInput } from './checkout-pricing.service.ts';
 import { HOSTED_FIELDS_SDK_PATH, mintClientToken } from '../customers/index.ts';
@@ -49,6 +49,7 @@ export async function createPlanSession(planId: string, input: SessionInput, ctx
     createdAt: now.toISOString(),
     paidAt: null,
     transactionId: null,
+    terms: planTerms(plan, input.quantity),
   };
   const [, token] = await Promise.all([sessions.putNewCheckoutSession(session), mintClientToken(merchant.id, { allowedOrigin: ctx.pageOrigin }, now)]);
   return sessionView(session, token, ctx);

@@ -64,6 +64,14 @@ export function planLines(plan: PlanPricing, quantity: number): QuoteLine[] {
   ];
 }
 
+/**
+ * What a plan's checkout shows the buyer before they pay, as one text: its lines' kinds, quantities, unit prices and
+ * what is due today (the trial), in its currency. A session keeps it, and a confirm refuses a plan whose terms are
+ * no longer the ones shown (a price changed meanwhile is never charged unseen).
+ */
+export const planTerms = (plan: PlanPricing & { currency: string }, quantity: number): string =>
+  JSON.stringify([plan.currency, ...planLines(plan, quantity).map((l) => [l.type, l.quantity, l.unitAmount, l.dueToday])]);
+
 /** The lines of an order's charge: its own lines, all due today (an order takes no promo code). */
 export const orderLines = (order: { lines: readonly OrderLine[] }): QuoteLine[] =>
   order.lines.map((l) => ({

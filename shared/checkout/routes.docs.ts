@@ -57,6 +57,11 @@ export const checkoutDocs = {
       { status: 409, code: 'card_token.already_used', when: 'The card token paid something already: tokenize the card again.' },
       { status: 409, code: 'checkout.session_already_paid', when: 'The session has been paid.' },
       { status: 409, code: 'checkout.payment_in_progress', when: 'Another payment of this session is being processed: wait for its result.' },
+      {
+        status: 409,
+        code: 'checkout.price_changed',
+        when: "The plan's price, setup price, trial or currency changed after the session began: nothing was charged; start a new session.",
+      },
       { status: 422, code: 'checkout.session_expired', when: 'The session is older than 60 minutes: start a new one.' },
       { status: 422, code: 'card_token.expired', when: 'The card token is older than 15 minutes: tokenize the card again.' },
       { status: 422, code: 'checkout.amount_over_limit', when: 'The amount due today is over 100000 in the currency.' },
@@ -176,6 +181,11 @@ export const checkoutDocs = {
         when: 'The session was paid already (by another confirm; the same confirm replays its answer instead).',
       },
       { status: 409, code: 'checkout.payment_in_progress', when: 'Another confirm of the session is being paid: wait for its result.' },
+      {
+        status: 409,
+        code: 'checkout.price_changed',
+        when: "The plan's price, setup price, trial or currency changed after the session began: nothing was charged; start a new session.",
+      },
       { status: 422, code: 'checkout.session_expired', when: 'The session is older than its 60 minutes: start a new one.' },
       { status: 422, code: 'checkout.nothing_due_today', when: 'A plan sold once has nothing to charge today.' },
       ...promoRefusals,

@@ -7370,6 +7370,8 @@ export interface operations {
              *     `checkout.session_already_paid`: The session has been paid.
              *
              *     `checkout.payment_in_progress`: Another payment of this session is being processed: wait for its result.
+             *
+             *     `checkout.price_changed`: The plan's price, setup price, trial or currency changed after the session began: nothing was charged; start a new session.
              */
             409: {
                 headers: {
@@ -23084,6 +23086,8 @@ export interface operations {
              * @description `checkout.session_already_paid`: The session was paid already (by another confirm; the same confirm replays its answer instead).
              *
              *     `checkout.payment_in_progress`: Another confirm of the session is being paid: wait for its result.
+             *
+             *     `checkout.price_changed`: The plan's price, setup price, trial or currency changed after the session began: nothing was charged; start a new session.
              *
              *     `card_token.already_used`: The token paid (or tried to pay) another payment already: tokenize the card again.
              */

@@ -313,6 +313,25 @@ describe('checkout: paying a plan', () => {
     expect(ok.json.tax).toBe(0.82); // 8.25 % of 10.00 = 0.825: half-even at the cent
   });
 
+  it('refuses a session whose plan was repriced after it began (409 checkout.price_changed), charging nothing; a new session pays the new price', async () => {
+    const plan = await orgPlan(shop);
+    const s = await newSession(plan.id, { billingAddress: US_CA });
+    const repriced = await orgCall('PATCH', `${orgPath(shop.organizationId)}/plans/${plan.id}`, {
+      fullKey: shop.fullKey,
+      body: { pricing: { price: 100, formula: 'fixed-fee' } },
+    });
+    expect(repriced.status, repriced.text).toBe(200);
+    const token = await cardToken(shop);
+    const refused = await confirmPlan(plan.id, { sessionId: s.sessionId, token });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.json.code).toBe('checkout.price_changed');
+    expect((await getCardToken(shop.organizationId, token))!.consumedAt).toBeNull();
+    const again = await newSession(plan.id, { billingAddress: US_CA });
+    const paid = await confirmPlan(plan.id, { sessionId: again.sessionId, token });
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.json).toMatchObject({ subtotal: 100, tax: 8.25, amount: 108.25 });
+  });
+
   it("refuses an expired session (422) and another plan's session (404)", async () => {
     const plan = await orgPlan(shop);
     const other = await orgPlan(shop);
