@@ -46,7 +46,6 @@ import {
   putNewCustomer,
   findPaymentInstrument,
   instrumentFromCardToken,
-  makePrimaryIfNone,
   putNewPaymentInstrument,
   type PaymentInstrument,
   customerFromEmail,
@@ -297,7 +296,7 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
   let customerId = instrument?.customerId ?? buyerCustomerId;
   let customer: { name: string | null; email: string | null } = { name: null, email: purchase.email };
   // A recurring plan's card token becomes the customer's saved instrument, which pays and renews (its primary
-  // instrument when it has none).
+  // instrument when it has none, once it has paid: the payment's settlement makes it so, never a declined card's).
   let saved: PaymentInstrument | null = null;
   if (!customerId) {
     const made = customerFromEmail(merchant, purchase.email, now);
@@ -305,22 +304,13 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
     customer = { name: null, email: made.email };
     saved = recurring && token ? instrumentFromCardToken(made.id, token, now) : null;
     claimParts.push(
-      [
-        'customer',
-        [
-          putNewCustomer(saved ? { ...made, primaryPaymentInstrument: { method: saved.method, id: saved.id } } : made),
-          outboxEvent('customer.created', merchant, { customerId: made.id, email: made.email }, now),
-        ],
-      ],
+      ['customer', [putNewCustomer(made), outboxEvent('customer.created', merchant, { customerId: made.id, email: made.email }, now)]],
       ['buyer', [putCheckoutBuyer(merchant.id, purchase.email, made.id, now)]],
     );
   } else if (recurring) {
     const known = await findCustomer(merchant.id, customerId);
     if (known) customer = { name: [known.firstName, known.lastName].filter(Boolean).join(' ') || null, email: known.email };
-    if (token) {
-      saved = instrumentFromCardToken(customerId, token, now);
-      claimParts.push(['customer', [makePrimaryIfNone(merchant.id, customerId, { method: saved.method, id: saved.id }, now)]]);
-    }
+    if (token) saved = instrumentFromCardToken(customerId, token, now);
   }
   if (saved) claimParts.push(['instrument', [putNewPaymentInstrument(saved)]]);
   const paying = saved ?? instrument;

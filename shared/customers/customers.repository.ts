@@ -63,7 +63,9 @@ export async function getCustomer(organizationId: string, customerId: string): P
 
 /**
  * For a payment's transaction: adds `amountMinor` (integer minor units, > 0) of `currency` to the customer's
- * revenue and makes `at` its last payment time, on the condition that the customer exists in the organization.
+ * revenue and makes `at` its last payment time, on the condition that the customer exists in the organization; with
+ * `paidWith` (a saved card that paid), that card becomes the customer's primary one when it has none — a card is made
+ * primary by a payment it made, never by one it declined.
  *
  * `lastPaymentTime` is set, not maximised: DynamoDB has no max in an update, and a condition refusing an older
  * time would fail the payment's own transaction. `at` is the time the payment is recorded, so the payments of
@@ -71,7 +73,14 @@ export async function getCustomer(organizationId: string, customerId: string): P
  * conflict in DynamoDB and are serialized by `transactWrite`'s retry, which may leave the earlier of the two
  * times. The list sorts on the stored attributes themselves, so there are no sort keys to keep in step.
  */
-export function recordCustomerPayment(organizationId: string, customerId: string, amountMinor: number, currency: string, at: string): TransactItem {
+export function recordCustomerPayment(
+  organizationId: string,
+  customerId: string,
+  amountMinor: number,
+  currency: string,
+  at: string,
+  paidWith?: { method: string; id: string },
+): TransactItem {
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
     throw new Error(`A payment's amount must be a positive whole number of minor units, not ${amountMinor}`);
   if (!isCurrency(currency.toUpperCase())) throw new Error(`Not an ISO 4217 currency code: ${currency}`);
@@ -79,10 +88,12 @@ export function recordCustomerPayment(organizationId: string, customerId: string
     Update: {
       TableName: tableName(),
       Key: customerKey(organizationId, customerId),
-      UpdateExpression: 'SET revenue.#cur = if_not_exists(revenue.#cur, :zero) + :amount, lastPaymentTime = :at',
+      UpdateExpression: `SET revenue.#cur = if_not_exists(revenue.#cur, :zero) + :amount, lastPaymentTime = :at${
+        paidWith ? ', primaryPaymentInstrument = if_not_exists(primaryPaymentInstrument, :card)' : ''
+      }`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#cur': currency.toUpperCase() },
-      ExpressionAttributeValues: { ':zero': 0, ':amount': amountMinor, ':at': at },
+      ExpressionAttributeValues: { ':zero': 0, ':amount': amountMinor, ':at': at, ...(paidWith ? { ':card': paidWith } : {}) },
     },
   };
 }

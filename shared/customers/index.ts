@@ -26,7 +26,6 @@ export type { PaymentInstrument } from './payment-instrument.entity.ts';
  */
 export {
   getPaymentInstrument as findPaymentInstrument,
-  makePrimaryIfNone,
   primaryIs,
   putNewPaymentInstrument,
 } from './payment-instruments.repository.ts';

@@ -103,22 +103,6 @@ export function putNewPaymentInstrument(p: PaymentInstrument): TransactItem {
 }
 
 /**
- * Makes `ref` the primary payment instrument of the organization's customer `customerId` when it has none (an
- * existing one is kept), for a transaction that also writes that instrument. The customer must exist.
- */
-export function makePrimaryIfNone(organizationId: string, customerId: string, ref: { method: PaymentMethod; id: string }, now: string): TransactItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: customerKey(organizationId, customerId),
-      UpdateExpression: 'SET primaryPaymentInstrument = if_not_exists(primaryPaymentInstrument, :ref), updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':ref': ref, ':now': now },
-    },
-  };
-}
-
-/**
  * Every payment instrument of the organization's customer, oldest first: one Query of the customer's gsi1
  * partition (a customer has a handful; the list filters, sorts and pages them in memory).
  */

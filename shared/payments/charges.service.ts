@@ -321,7 +321,10 @@ export async function recordCharge(
     ...(await kind.settleItems(settled, organization)),
   ];
   if (settlement.status === 'completed') {
-    if (t.customerId) items.push(recordCustomerPayment(t.organizationId, t.customerId, t.amountMinor, t.currency, at));
+    if (t.customerId) {
+      const paidWith = t.paymentInstrumentId ? { method: t.paymentMethod, id: t.paymentInstrumentId } : undefined;
+      items.push(recordCustomerPayment(t.organizationId, t.customerId, t.amountMinor, t.currency, at, paidWith));
+    }
     items.push(...paymentBookings(organization, { ...settled, taxMinor: taxInPayment(settled) }, at));
   }
   const landed = await untilLanded(async () => {

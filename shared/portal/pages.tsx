@@ -397,16 +397,33 @@ export interface PortalCard {
  * The card the subscriptions are charged to, and the form that replaces it: the platform's hosted card fields (a
  * frame; this page never sees the card number), whose token the script puts in the form before sending it.
  */
-export function PaymentMethodPage(p: { ctx: PortalContext; card: PortalCard | null; clientToken: string; sdk: string; done?: string | undefined }) {
-  const { ctx, card } = p;
+export function PaymentMethodPage(p: {
+  ctx: PortalContext;
+  /** The cards the subscriptions are charged to, each with the subscriptions it pays (several when they use different cards). */
+  cards: ReadonlyArray<PortalCard & { subscriptions: readonly string[] }>;
+  clientToken: string;
+  sdk: string;
+  done?: string | undefined;
+}) {
+  const { ctx, cards } = p;
+  const cardText = (card: PortalCard) =>
+    `${brandName(card.brand)} card ending in ${card.last4}, which expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
   return (
     <PortalPage ctx={ctx} title="Payment method" active="payment-method" script>
       <Notice notice={p.done === 'card-replaced' ? 'Your new card is saved: your subscriptions are charged to it from now on.' : undefined} />
-      <p id="current-card">
-        {card
-          ? `Your subscriptions are charged to your ${brandName(card.brand)} card ending in ${card.last4}, which expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}.`
-          : 'You have no card on file.'}
-      </p>
+      {cards.length > 1 ? (
+        <div id="current-card">
+          <p>Your subscriptions are charged to these cards:</p>
+          <ul>
+            {cards.map((c) => (
+              <li>{`Your ${cardText(c)}: ${c.subscriptions.join(', ')}.`}</li>
+            ))}
+          </ul>
+          <p>A new card saved here pays all of them.</p>
+        </div>
+      ) : (
+        <p id="current-card">{cards[0] ? `Your subscriptions are charged to your ${cardText(cards[0])}.` : 'You have no card on file.'}</p>
+      )}
       <form id="card-form" method="post" action={portalPath(ctx.merchantId, '/payment-method')} data-client-token={p.clientToken} data-sdk={p.sdk}>
         <Csrf ctx={ctx} />
         <input type="hidden" name="token" value="" />

@@ -296,17 +296,38 @@ export async function signOut(merchant: Merchant, principal: PortalPrincipal): P
 
 /** The card the customer's subscriptions are charged to (their primary card), and the hosted fields to replace it. */
 export async function paymentMethodPage(merchant: Merchant, principal: PortalPrincipal, event: HttpEvent, done: string | undefined): Promise<Reply> {
-  const [ctx, customer, { clientToken }] = await Promise.all([
+  const [ctx, customer, subscriptions, { clientToken }] = await Promise.all([
     portalContext(event, merchant, principal),
     findCustomer(merchant.id, principal.customerId),
+    customerSubscriptions(merchant, principal.customerId),
     mintClientToken(merchant.id, { allowedOrigin: config.publicOrigin }),
   ]);
   if (!ctx.settings!.allowPaymentMethodUpdate) throw turnedOff();
-  const primary = customer?.primaryPaymentInstrument ? await findPaymentInstrument(merchant.id, customer.primaryPaymentInstrument.id) : null;
-  const card = primary?.creditCard
-    ? { brand: primary.creditCard.brand, last4: primary.creditCard.last4, expMonth: primary.creditCard.expMonth, expYear: primary.creditCard.expYear }
-    : null;
-  return portalReply(ctx, PaymentMethodPage({ ctx, card, clientToken, sdk: HOSTED_FIELDS_SDK_PATH, done }), true);
+  // The cards the subscriptions that still charge are charged to (each its own, else the primary one), each read once;
+  // with none charging, the primary card.
+  const primaryId = customer?.primaryPaymentInstrument?.id ?? null;
+  const charging = subscriptions.filter((s) => !['canceled', 'completed', 'incomplete'].includes(s.status));
+  const byCard = new Map<string, string[]>();
+  for (const s of charging) {
+    const id = s.paymentInstrumentId ?? primaryId;
+    if (id) byCard.set(id, [...(byCard.get(id) ?? []), s.name]);
+  }
+  if (byCard.size === 0 && primaryId) byCard.set(primaryId, []);
+  const read = await Promise.all([...byCard.keys()].map((id) => findPaymentInstrument(merchant.id, id)));
+  const cards = read.flatMap((i) =>
+    i?.creditCard && !i.deletedAt
+      ? [
+          {
+            brand: i.creditCard.brand,
+            last4: i.creditCard.last4,
+            expMonth: i.creditCard.expMonth,
+            expYear: i.creditCard.expYear,
+            subscriptions: byCard.get(i.id)!,
+          },
+        ]
+      : [],
+  );
+  return portalReply(ctx, PaymentMethodPage({ ctx, cards, clientToken, sdk: HOSTED_FIELDS_SDK_PATH, done }), true);
 }
 
 /**

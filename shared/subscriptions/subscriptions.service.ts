@@ -556,6 +556,8 @@ function customerSubscriptionView(s: Subscription) {
     nextChargeMinor: taxed?.amountMinor ?? null,
     nextChargeTaxMinor: taxed?.taxMinor ?? 0,
     openCancellationId: s.openCancellationId,
+    /** The card its charges use (none: the customer's primary one). */
+    paymentInstrumentId: s.paymentInstrumentId,
   };
 }
 export type CustomerSubscription = ReturnType<typeof customerSubscriptionView>;

@@ -385,6 +385,40 @@ describe('the signed-in portal', () => {
     }
   });
 
+  it("names the card that paid at checkout, not one declined before it, and each subscription's card when they differ", async () => {
+    const shop = await organizationAccount('Portal Checkout Card Org');
+    const plan = await orgPlan(shop, { name: 'Checkout monthly' }, { productType: 'recurring' });
+    const email = `portal-checkout-${Date.now()}@example.com`;
+    const buy = async (card: string) => {
+      const started = await call('POST', `/v1/checkout/plans/${plan.id}/session`, { body: { email, billingAddress: { country: 'DE' } } });
+      expect(started.status, started.text).toBe(200);
+      const declined = await call('POST', `/v1/checkout/plans/${plan.id}/confirm`, {
+        body: { sessionId: started.json.sessionId, token: await cardToken(shop, testCards.genericDecline) },
+      });
+      expect(declined.status, declined.text).toBe(402);
+      const paid = await call('POST', `/v1/checkout/plans/${plan.id}/confirm`, {
+        body: { sessionId: started.json.sessionId, token: await cardToken(shop, card) },
+      });
+      expect(paid.status, paid.text).toBe(200);
+      return (await orgCall('GET', `${orgPath(shop.organizationId)}/subscriptions/${paid.json.subscriptionId}`, { fullKey: shop.fullKey })).json.data;
+    };
+    const first = await buy('5555555555554444');
+    const customer = (await orgCall('GET', `${orgPath(shop.organizationId)}/customers/${first.customer.id}`, { fullKey: shop.fullKey })).json.data;
+    // The card that paid is the customer's primary card; the declined one never was.
+    expect(customer.primaryPaymentInstrument.id).toBe(first.paymentInstrumentId);
+    const session = await signedIn((await linkOf(shop, first.customer.id)).url);
+    const page = async () => (await session.get(`/portal/${shop.organizationId}/payment-method`)).text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(await page()).toContain('Your subscriptions are charged to your Mastercard card ending in 4444');
+    expect(await page()).not.toContain('0002');
+    // A second subscription bought with another card: the page names each card with what it pays.
+    const second = await buy(testCards.succeeds);
+    expect(second.paymentInstrumentId).not.toBe(first.paymentInstrumentId);
+    const both = await page();
+    expect(both).toContain('Your Mastercard card ending in 4444');
+    expect(both).toContain('Your Visa card ending in 4242');
+    expect(both).toContain('A new card saved here pays all of them.');
+  });
+
   it('replaces the card: the subscription charges the new one, and a past-due one is retried with it at once', { timeout: 60_000 }, async () => {
     const shop = await organizationAccount('Portal Card Org');
     const mine = await subscriber(shop);
