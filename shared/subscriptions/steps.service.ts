@@ -215,9 +215,6 @@ async function chargedAddress(s: Subscription, instrument: PaymentInstrument): P
   return buyerTaxAddress(null, customer?.address) ?? s.billingAddress;
 }
 
-const sameAddress = (a: TaxAddress | null, b: TaxAddress | null) =>
-  a?.country === b?.country && (a?.state ?? null) === (b?.state ?? null) && (a?.postalCode ?? null) === (b?.postalCode ?? null);
-
 /**
  * The tax rate (an exact decimal) of a charge of `s` at `at` (clock time) where its buyer is; null: `s` has no
  * address. A period's refund takes the rate of the period's start, when the period was charged.
@@ -250,15 +247,18 @@ async function instrumentOf(s: Subscription): Promise<PaymentInstrument | null> 
   return instrument && !instrument.deletedAt && instrument.creditCard && instrument.customerId === s.customerId ? instrument : null;
 }
 
-/** The buyer a subscription's invoices name: its customer (by name, else e-mail, else id). */
+/**
+ * The buyer a subscription's invoices name: its customer (by name, else e-mail, else id), where its charges are taxed
+ * (the country, state and postal code of its billing address: the place the invoice's tax is owed).
+ */
 export const invoiceBuyerOf = (s: Subscription) => ({
   name: s.customerName ?? s.customerEmail ?? s.customerId,
   address: null,
   city: null,
-  country: null,
-  zip: null,
+  country: s.billingAddress?.country ?? null,
+  zip: s.billingAddress?.postalCode ?? null,
   phoneNumber: null,
-  state: null,
+  state: s.billingAddress?.state ?? null,
 });
 
 /** The items that write the invoice of `spec` after `outcome`: new (paid, or open until dunning ends), or an open one paid. */
@@ -303,12 +303,6 @@ function taxedDecision(s: Subscription, decided: Decision, at: string): Decision
   return { ...decided, charge: { spec, declined: owed } };
 }
 
-/** `decision` with the address its charge is taxed at kept on the subscription, paid or declined (what the next preview taxes). */
-function keepingAddress(decision: Decision, billingAddress: TaxAddress | null): Decision {
-  const keep = (e: Effect): Effect => ({ ...e, changes: { ...e.changes, billingAddress } });
-  return { ...keep(decision), ...(decision.charge ? { charge: { ...decision.charge, declined: keep(decision.charge.declined) } } : {}) };
-}
-
 /**
  * Applies `decision`, decided on `s` at `at`, as one step (see the top of this module). A step with nothing to
  * charge (none, or 0 all paid by credit) is one conditional transaction; one with no instrument to charge takes
@@ -322,9 +316,7 @@ export async function apply(organization: Merchant, s: Subscription, decided: De
   if (s.pending) throw subscriptionConflict();
   const instrument = decided.charge && decided.charge.spec.amountMinor > 0 ? await instrumentOf(s) : null;
   const where = instrument ? await chargedAddress(s, instrument) : s.billingAddress;
-  const decision = sameAddress(where, s.billingAddress)
-    ? taxedDecision(s, decided, at)
-    : keepingAddress(taxedDecision({ ...s, billingAddress: where }, decided, at), where);
+  const decision = taxedDecision({ ...s, billingAddress: where }, decided, at);
   const charge = decision.charge;
   if (!charge || charge.spec.amountMinor === 0 || !instrument) {
     const outcome: Outcome | undefined = !charge
@@ -347,7 +339,8 @@ export async function apply(organization: Merchant, s: Subscription, decided: De
     paid: { changes: decision.changes, extra: decision.extra },
     declined,
   };
-  const claimed = changed(s, { pending }, at);
+  // The claim keeps where the charge is taxed, paid or declined: what the next previews and a prorated refund use.
+  const claimed = changed(s, { pending, billingAddress: where }, at);
   const here: ClaimedHere = { claimed };
   claimedHere.set(spec.transactionId, here);
   const outcome = await charged(() =>
@@ -453,7 +446,8 @@ async function settleStep(
   const effect = outcome.paid ? p.paid : p.declined;
   const next = changed({ ...s, pending: null }, effect.changes, p.at);
   if (here) here.settled = next;
-  const invoice = await invoiceItems(organization, s, p.spec, outcome, p.at);
+  // Invoiced to the buyer where the charge was taxed (the address the step keeps).
+  const invoice = await invoiceItems(organization, next, p.spec, outcome, p.at);
   // Paid: the customer's receipt, mailed once the settlement is written.
   const receipt = outcome.paid && settled.card ? customerMail(s, receiptMail(organization, next, settled, p.spec.taxMinor ?? 0, p.at), p.at) : [];
   return [

@@ -220,15 +220,22 @@ describe('a subscription made through the organization API', () => {
     const afterFirst = (await api(org, 'GET', `/subscriptions/${id}`)).json.data;
     await advanceTo(org, new Date(Date.parse(afterFirst.currentPeriodEnd) + DAY).toISOString());
     expect((await chargesOf(org, id)).map((t) => t.amount)).toEqual([10, 11.9, 12]);
+    // Each invoice names where its buyer was taxed.
+    expect(await invoice(org, chargeInvoiceId(`renewal:${id}:1`))).toMatchObject({
+      totalTax: 0,
+      buyer: expect.objectContaining({ country: 'US', state: 'OR' }),
+    });
     expect(await invoice(org, chargeInvoiceId(`renewal:${id}:2`))).toMatchObject({
       totalTax: 1.9,
       totalAmount: 11.9,
       items: [expect.objectContaining({ taxRate: 19 })],
+      buyer: expect.objectContaining({ country: 'DE', state: null }),
     });
     expect(await invoice(org, chargeInvoiceId(`renewal:${id}:3`))).toMatchObject({
       totalTax: 2,
       totalAmount: 12,
       items: [expect.objectContaining({ taxRate: 20 })],
+      buyer: expect.objectContaining({ country: 'GB' }),
     });
   });
 
