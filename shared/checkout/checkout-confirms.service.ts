@@ -58,7 +58,17 @@ import { lockForPayment, payableOrder, payableSession, paymentRefusalOf, payWith
 import { getPromoCodeById, redeemPromoCode, releasePromoRedemption, type PromoCode, type Plan } from '../catalog/index.ts';
 import { type Transaction, INITIAL_STATUS, requestFingerprint, charge, type ChargeKind, type NewCharge, type NothingToCharge } from '../payments/index.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { applyPromo, isCheckoutSessionId, orderLines, planLines, planTerms, promoRefusal, promoRefusalError, type QuoteLine } from './checkout.rules.ts';
+import {
+  applyPromo,
+  isCheckoutSessionId,
+  orderLines,
+  nothingDueToday,
+  planLines,
+  planTerms,
+  promoRefusal,
+  promoRefusalError,
+  type QuoteLine,
+} from './checkout.rules.ts';
 import { ConflictError, type DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
@@ -269,7 +279,7 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
   const dueToday = t.lines.filter((l) => l.dueToday);
   const amountMinor = t.subtotalDueToday + t.taxDueToday!;
   if (amountMinor <= 0 && !recurring) {
-    throw new UnprocessableError('checkout.nothing_due_today', 'Nothing is due today for this purchase, so there is nothing to charge.');
+    throw nothingDueToday();
   }
   if (toMajorUnits(amountMinor, purchase.currency) > ORDER_LIMITS.maxTotal) {
     throw new UnprocessableError('checkout.amount_over_limit', `A checkout payment is at most ${ORDER_LIMITS.maxTotal} ${purchase.currency}.`, {

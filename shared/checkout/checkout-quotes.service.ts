@@ -3,7 +3,7 @@
  * would be with the code applied (and taxed when a billing address is sent); the code is redeemed only by confirm.
  */
 import type { PromoCode } from '../catalog/index.ts';
-import { applyPromo, planLines } from './checkout.rules.ts';
+import { applyPromo, nothingDueToday, planLines } from './checkout.rules.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { purchasablePlan } from './checkout.service.ts';
 import { findPromo, taxLines, usablePromo, type BillingAddressInput } from './checkout-pricing.service.ts';
@@ -28,6 +28,9 @@ export async function quotePlanPromoCode(planId: string, input: PromoQuoteInput,
   const { plan, merchant } = await purchasablePlan(planId, merchantId);
   const promo = usablePromo(await findPromo(merchant.id, input.code), plan, now.toISOString());
   const t = taxLines(applyPromo(planLines(plan, input.quantity), promo), plan.currency, input.billingAddress ?? null, now);
+  // A plan sold once that the code takes to nothing could not be paid (the confirm has nothing to charge): the code is
+  // refused here, as the confirm would, rather than quoted as a price the buyer cannot pay.
+  if (!plan.recurringInterval && t.subtotalDueToday <= 0) throw nothingDueToday();
   const major = (minor: number) => toMajorUnits(minor, plan.currency);
   const majorOrNull = (minor: number | null) => (minor === null ? null : major(minor));
   return {

@@ -72,6 +72,10 @@ export function planLines(plan: PlanPricing, quantity: number): QuoteLine[] {
 export const planTerms = (plan: PlanPricing & { currency: string }, quantity: number): string =>
   JSON.stringify([plan.currency, ...planLines(plan, quantity).map((l) => [l.type, l.quantity, l.unitAmount, l.dueToday])]);
 
+/** 422 `checkout.nothing_due_today`: a purchase sold once with nothing to charge (a promo code that takes all of it). */
+export const nothingDueToday = () =>
+  new UnprocessableError('checkout.nothing_due_today', 'Nothing is due today for this purchase, so there is nothing to charge.');
+
 /** The lines of an order's charge: its own lines, all due today (an order takes no promo code). */
 export const orderLines = (order: { lines: readonly OrderLine[] }): QuoteLine[] =>
   order.lines.map((l) => ({

@@ -32,6 +32,8 @@ p{margin:0 0 8px}
 .product-image{display:block;width:100%;max-height:240px;object-fit:contain;border-radius:8px;margin:0 0 12px;background:#f4f5f7}
 .muted{color:#5f6573}
 .layout{display:grid;gap:20px;grid-template-columns:1fr}
+.layout>*{min-width:0}
+#subtitle{overflow-wrap:anywhere}
 @media (min-width:800px){.layout{grid-template-columns:1fr 1fr}}
 .panel{background:#fff;border:1px solid #e1e3e8;border-radius:12px;padding:20px}
 .price{font-size:1.35rem;font-weight:650;margin:8px 0 4px}
@@ -140,7 +142,7 @@ export const checkoutPage = `<!doctype html>
 <div class="field" id="promo-field" hidden><label for="promo">Promo code <span class="muted">(optional)</span></label>
 <div class="row"><input id="promo" name="promo" autocomplete="off" maxlength="64" spellcheck="false" aria-describedby="promo-status promo-error"><button type="button" id="apply-promo" class="secondary">Apply</button></div>
 <p id="promo-status" class="ok" role="status"></p><p id="promo-error" class="error" role="alert"></p></div>
-<p id="details-locked" class="note" hidden>Paying as <strong id="locked-email"></strong>. <button type="button" id="edit-details" class="link">Change</button></p>
+<p id="details-locked" class="note" tabindex="-1" hidden>Paying as <strong id="locked-email"></strong>. <button type="button" id="edit-details" class="link">Change</button></p>
 <button type="button" id="continue" class="pay" hidden>Continue to payment</button>
 <div id="card-field" hidden><p class="note">Card details are entered in a secure frame of the payment platform.</p><div id="card"></div></div>
 <p id="renewal-note" class="note" hidden></p>

@@ -40,6 +40,7 @@ export const checkoutDocs = {
       { status: 422, code: 'checkout.promo_code_exhausted', when: 'The promo code has been redeemed as many times as it may be.' },
       { status: 422, code: 'checkout.promo_code_wrong_plan', when: 'The promo code is limited to other plans.' },
       { status: 422, code: 'checkout.promo_code_wrong_currency', when: "The promo code takes a fixed amount off in another currency than the plan's." },
+      { status: 422, code: 'checkout.nothing_due_today', when: 'The code takes a plan sold once to nothing, which could not be paid.' },
     ],
   },
   confirmMerchantCheckout: {
@@ -164,7 +165,11 @@ export const checkoutDocs = {
     description:
       'Checks a promo code against the plan and quotes the discounted amounts: the code applies to the plan line only when it is paid today (never the setup price, nor the first charge after a trial: on a plan with a trial the discount is 0), a percentage rounded half to even, an amount off at most the line. With a billing address the quote includes tax on the discounted amounts, else its tax fields are null. Nothing is charged or redeemed here: the confirm redeems the code. Refusals are checked in the order listed and their `message` can be shown to the buyer as is.',
     example: { params: { planId: ids.checkoutPlanId }, body: { code: examplePromoCode, quantity: 1, billingAddress } },
-    errors: [...promoRefusals, taxUnavailable],
+    errors: [
+      ...promoRefusals,
+      taxUnavailable,
+      { status: 422, code: 'checkout.nothing_due_today', when: 'The code takes a plan sold once to nothing, which could not be paid.' },
+    ],
   },
   confirmCheckoutPlan: {
     description:

@@ -7550,6 +7550,8 @@ export interface operations {
              *     `checkout.promo_code_wrong_plan`: The promo code is limited to other plans.
              *
              *     `checkout.promo_code_wrong_currency`: The promo code takes a fixed amount off in another currency than the plan's.
+             *
+             *     `checkout.nothing_due_today`: The code takes a plan sold once to nothing, which could not be paid.
              */
             422: {
                 headers: {
@@ -23311,6 +23313,8 @@ export interface operations {
              *     `checkout.promo_code_wrong_currency`: The code takes an amount off in another currency than the plan's.
              *
              *     `checkout.tax_unavailable`: No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged.
+             *
+             *     `checkout.nothing_due_today`: The code takes a plan sold once to nothing, which could not be paid.
              */
             422: {
                 headers: {

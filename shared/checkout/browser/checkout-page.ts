@@ -853,7 +853,11 @@ async function continueToPayment(): Promise<void> {
   const ok = await startSession();
   state.busy = false;
   next.disabled = false;
-  if (ok) $('card').scrollIntoView({ block: 'nearest' });
+  if (ok) {
+    // The button just pressed is gone: the keyboard's place moves to what replaced it ("Paying as …", then the card).
+    $('details-locked').focus();
+    $('card').scrollIntoView({ block: 'nearest' });
+  }
 }
 
 // ---------------------------------------------------------------- pay
@@ -960,6 +964,23 @@ function showDone(c: Confirmation): void {
   const facts = $('done-facts');
   facts.textContent = '';
   const card = `${brandName(c.card.brand)} ending in ${c.card.last4}`;
+  if ((c.receiptId === null || c.paidAt === null) && !c.trial && c.promoCode) {
+    // A promo code took the first period to nothing: the subscription started, nothing charged, no receipt (no trial).
+    text('done-badge', 'Subscription started');
+    text('done-title', 'Subscription started');
+    text(
+      'done-text',
+      `Thank you. Your subscription with ${state.merchantName} has started. The promo code ${c.promoCode} took its first period to nothing, so nothing was charged today.`,
+    );
+    fact(facts, 'Card saved', card);
+    fact(facts, 'Promo code', c.promoCode);
+    if (r) fact(facts, 'Then', `${money(r.amount)} ${r.cycle}, from the end of this first period`);
+    show('receipt', false);
+    show('print-row', false);
+    show('done', true);
+    $('done').focus();
+    return;
+  }
   if (c.receiptId === null || c.paidAt === null) {
     // A trial started with nothing charged: no payment, no receipt.
     text('done-badge', 'Trial started');

@@ -242,6 +242,8 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect.poll(() => page.locator('#pay').isVisible()).toBe(true);
     expect(await page.locator('#locked-email').innerText()).toBe(email);
+    // The pressed button is gone: the keyboard's place is what replaced it, not the page's start.
+    expect(await page.evaluate('document.activeElement?.id')).toBe('details-locked');
     await typeCard(page, CARDS.ok);
     await shot(page, 'plan-promo-applied');
 
@@ -450,6 +452,37 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     ]);
     expect(await page.locator('#receipt').isHidden()).toBe(true);
     await shot(page, 'trial-started');
+    await checked();
+  });
+
+  it('says a subscription whose first period a promo code took to nothing started with nothing charged — no trial', async () => {
+    const org = await organizationAccount('Free Month Lamps');
+    const plan = await orgPlan(
+      org,
+      { name: 'Lamp monthly', pricing: { price: 10, formula: 'fixed-fee' }, recurringInterval: { unit: 'month', length: 1 } },
+      { productType: 'recurring' },
+    );
+    const code = `FREE-${plan.id.slice(-6)}`.toUpperCase();
+    expect((await orgCall('POST', `${orgPath(org.organizationId)}/promo-codes`, { fullKey: org.fullKey, body: { code, percentOff: 100 } })).status).toBe(201);
+    const { page, checked } = await openPage(`/checkout/plans/${plan.id}`);
+    await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('ready');
+    await page.getByLabel('E-mail').fill(uniqueEmail('buyer'));
+    await page.getByLabel('Billing country').selectOption('DE');
+    await page.getByLabel('Promo code').fill(code);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('#promo-status').innerText()).toBe(`Promo code ${code} applied: 100% off.`);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect.poll(() => page.locator('#pay').isVisible()).toBe(true);
+    await typeCard(page, CARDS.ok);
+    await page.locator('#pay').click();
+    await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('paid');
+    expect(await page.locator('#done-title').innerText()).toBe('Subscription started');
+    expect(await page.locator('#done-text').innerText()).toBe(
+      `Thank you. Your subscription with Free Month Lamps has started. The promo code ${code} took its first period to nothing, so nothing was charged today.`,
+    );
+    const facts = await page.locator('#done-facts').evaluate((dl) => [...dl.children].map((c) => c.textContent));
+    expect(facts).toEqual(['Card saved', 'Visa ending in 4242', 'Promo code', code, 'Then', '$10.00 every month, from the end of this first period']);
+    expect(await page.locator('main').innerText()).not.toMatch(/trial/i);
     await checked();
   });
 

@@ -141,8 +141,8 @@ describe('checkout: promo-code quotes', () => {
     expect(untaxed.json).toMatchObject({ tax: null, total: null, taxDueToday: null, amountDueToday: null, discount: 1, subtotalDueToday: 14.05 });
   });
 
-  it('caps an amount off at the plan line, in a zero-decimal currency', async () => {
-    const plan = await orgPlan(shop, { currency: 'JPY', pricing: { price: 500, formula: 'fixed-fee' } });
+  it('caps an amount off at the plan line, in a zero-decimal currency (a recurring plan: its first period may come to nothing)', async () => {
+    const plan = await orgPlan(shop, { currency: 'JPY', pricing: { price: 500, formula: 'fixed-fee' } }, { productType: 'recurring' });
     const p = await promo(shop, { amountOff: 800, currency: 'JPY' });
     const res = await quote(plan.id, { code: p.code, quantity: 1 });
     expect(res.status, res.text).toBe(200);
@@ -163,7 +163,12 @@ describe('checkout: promo-code quotes', () => {
     expect((await confirmPlan(plan.id, { sessionId: s.sessionId, token: await cardToken(shop), promoCode: exhausted.code })).status).toBe(200);
     const wrongPlan = await promo(shop, { percentOff: 10, planIds: [other.id] });
     const wrongCurrency = await promo(shop, { amountOff: 1, currency: 'EUR' });
+    // All of a plan sold once: a price the buyer could not pay (a recurring plan's first period may be taken to nothing).
+    const everything = await promo(shop, { percentOff: 100 });
+    const recurring = await orgPlan(shop, {}, { productType: 'recurring' });
+    expect((await quote(recurring.id, { code: everything.code })).status).toBe(200);
     const cases: Array<[string, string]> = [
+      [everything.code, 'checkout.nothing_due_today'],
       ['NO-SUCH-CODE', 'checkout.promo_code_not_found'],
       [inactive.code, 'checkout.promo_code_inactive'],
       [expired.code, 'checkout.promo_code_expired'],
