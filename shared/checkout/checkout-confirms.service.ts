@@ -338,15 +338,17 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
         // What is charged, as the payment's invoice shows it: a discounted line at what it came to, each taxed at the rate.
         charged: charged
           ? {
-              lines: dueToday.map((l) =>
-                l.discount > 0
+              lines: dueToday.map((l) => ({
+                ...(l.discount > 0
                   ? {
                       description: `${l.description}${l.quantity > 1 ? ` × ${l.quantity}` : ''} (promo code ${purchase.promo!.code})`,
                       quantity: 1,
                       unitPriceMinor: l.amount - l.discount,
                     }
-                  : { description: l.description, quantity: l.quantity, unitPriceMinor: l.unitAmount },
-              ),
+                  : { description: l.description, quantity: l.quantity, unitPriceMinor: l.unitAmount }),
+                // The plan's line pays the first period: its invoice names the period's dates.
+                ...(l.type === 'plan' ? { period: true } : {}),
+              })),
               rate: t.rate,
             }
           : null,

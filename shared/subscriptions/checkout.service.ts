@@ -46,7 +46,8 @@ export interface CheckoutSubscription {
 
 /** A checkout payment's lines as its invoice shows them (minor units, before tax), and the rate each was taxed at (null: untaxed). */
 export interface CheckoutCharge {
-  lines: Array<{ description: string; quantity: number; unitPriceMinor: number }>;
+  /** `period`: the line pays the first period (its invoice names the period's dates, as a renewal's line does). */
+  lines: Array<{ description: string; quantity: number; unitPriceMinor: number; period?: boolean }>;
   rate: string | null;
 }
 
@@ -132,7 +133,12 @@ function snapshotOf(stored: object): CheckoutSubscription {
     offsetMs: Number(s.offsetMs ?? 0),
     charged: charged
       ? {
-          lines: charged.lines.map((l) => ({ description: String(l.description), quantity: Number(l.quantity), unitPriceMinor: Number(l.unitPriceMinor) })),
+          lines: charged.lines.map((l) => ({
+            description: String(l.description),
+            quantity: Number(l.quantity),
+            unitPriceMinor: Number(l.unitPriceMinor),
+            period: l.period === true,
+          })),
           rate: charged.rate ?? null,
         }
       : null,
@@ -150,6 +156,8 @@ export async function checkoutSubscriptionInvoice(organization: Merchant, stored
   if (!charged) return [];
   const at = new Date(Date.parse(paidAt) + offsetMs).toISOString();
   const percent = charged.rate === null ? undefined : taxPercentOf(charged.rate);
+  // The first period the payment paid: a full cycle from it, as the subscription's start writes it.
+  const span = `${at.slice(0, 10)} to ${cycleEnd(at, s.cycle).slice(0, 10)}`;
   return [
     await chargeInvoice(
       organization,
@@ -158,7 +166,11 @@ export async function checkoutSubscriptionInvoice(organization: Merchant, stored
         customerId: s.customerId,
         buyer: invoiceBuyerOf(s),
         currency: s.currency,
-        items: charged.lines.map((l) => ({ ...l, ...(percent === undefined ? {} : { taxRate: percent }) })),
+        items: charged.lines.map(({ period, ...l }) => ({
+          ...l,
+          ...(period ? { description: `${l.description} (${span})` } : {}),
+          ...(percent === undefined ? {} : { taxRate: percent }),
+        })),
         paidAt: at,
         dueAt: at,
       },

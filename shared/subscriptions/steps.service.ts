@@ -449,7 +449,7 @@ async function settleStep(
   // Invoiced to the buyer where the charge was taxed (the address the step keeps).
   const invoice = await invoiceItems(organization, next, p.spec, outcome, p.at);
   // Paid: the customer's receipt, mailed once the settlement is written.
-  const receipt = outcome.paid && settled.card ? customerMail(s, receiptMail(organization, next, settled, p.spec.taxMinor ?? 0, p.at), p.at) : [];
+  const receipt = outcome.paid && settled.card ? customerMail(s, receiptMail(organization, next, settled, p.spec, p.at), p.at) : [];
   return [
     repo.saveSubscriptionItem(next, indexAtOf(next, p.offsetMs), { settles: true }),
     ...transitionEvents(organization, s, next, p.at),
@@ -467,15 +467,17 @@ function receiptMail(
   organization: Merchant,
   s: Subscription,
   paid: { id: string; amountMinor: number; card: { brand: string; last4: string } | null },
-  taxMinor: number,
+  spec: ChargeSpec,
   at: string,
 ): SubscriptionMail {
-  const period = s.periodStart && s.periodEnd ? { start: s.periodStart.slice(0, 10), end: s.periodEnd.slice(0, 10) } : null;
+  // What the charge paid, as its invoice says: the period, or its rest from an items change.
+  const start = spec.paysFrom ?? s.periodStart;
+  const period = start && s.periodEnd ? { start: start.slice(0, 10), end: s.periodEnd.slice(0, 10) } : null;
   const data = {
     ...mailAbout(organization, s),
     paymentId: paid.id,
     amountMinor: paid.amountMinor,
-    taxMinor,
+    taxMinor: spec.taxMinor ?? 0,
     card: { brand: paid.card!.brand, last4: paid.card!.last4 },
     chargedAt: at,
     period,

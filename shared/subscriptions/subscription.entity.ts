@@ -48,6 +48,8 @@ export interface ChargeSpec {
   invoiceExists?: boolean;
   /** A declined charge that changes nothing (an API request answered 402) has no invoice: false. Default true. */
   invoiceIfDeclined?: boolean;
+  /** When what it pays starts, when not the period's start (an items change pays the rest of the period from it). */
+  paysFrom?: string;
 }
 
 /**

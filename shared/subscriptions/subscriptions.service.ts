@@ -461,6 +461,7 @@ function prorationSpec(s: Subscription, key: string, amountMinor: number, at: st
     transactionId: uuidv7(),
     invoiceId: chargeInvoiceId(key),
     invoiceIfDeclined: false,
+    paysFrom: at,
     description: `${newName}: change of items, ${span}`,
     amountMinor,
     lines: [

@@ -74,7 +74,11 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
     const [checkoutPayment] = await chargesOf(org, subscriptionId);
     const opening = await invoice(org, checkoutInvoiceId(checkoutPayment!.id));
     expect(opening).toMatchObject({ status: 'paid', totalTax: 0.82, totalAmount: 10.82, currency: 'USD', customerId: sub.customer.id });
-    expect(opening.items).toEqual([expect.objectContaining({ quantity: 1, unitPrice: 10, taxRate: 8.25, taxAmount: 0.82 })]);
+    // Its line names the period it paid, as a renewal's does.
+    const period = `(${sub.currentPeriodStart.slice(0, 10)} to ${sub.currentPeriodEnd.slice(0, 10)})`;
+    expect(opening.items).toEqual([
+      expect.objectContaining({ description: `${sub.name} ${period}`, quantity: 1, unitPrice: 10, taxRate: 8.25, taxAmount: 0.82 }),
+    ]);
 
     // The reminder, a week before the renewal, names the seller and what will be charged.
     await advanceTo(org, new Date(Date.parse(sub.currentPeriodEnd) - 3 * DAY).toISOString());

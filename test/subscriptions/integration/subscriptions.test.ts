@@ -25,6 +25,7 @@ import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { testCards } from '../../support/cards.ts';
 import { adminCli, cardToken, organizationAccount, orgCall, orgPath, orgPlan, payByCard, uniqueEmail } from '../../support/fixtures.ts';
 import { eventItemsOf } from '../../support/events.ts';
+import { mailsArrived } from '../../support/mails.ts';
 import { countDynamoCalls } from '../../support/dynamo-counter.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
@@ -516,6 +517,10 @@ describe('subscriptions', () => {
     expect(upgraded.json.data).toMatchObject({ price: 40, nextCharge: sub.nextCharge });
     const charges = await chargesOf(org, sub.id);
     expect(charges.map((t) => t.amount)).toEqual([10, 15]);
+    // Its receipt names what it paid, as its invoice does: the rest of the period, from the change.
+    const email = (await orgCall('GET', `${orgPath(org.organizationId)}/customers/${customerId}`, { fullKey: org.fullKey })).json.data.email as string;
+    const receipts = await mailsArrived(email, 'receipt', 2);
+    expect(receipts.map((m) => m.text.split('\n')[0]!.replace(/.* for /, ''))).toEqual([`${year}-01-31 to ${year}-02-28.`, `${year}-02-14 to ${year}-02-28.`]);
 
     const downgraded = await orgCall('PUT', `${subscriptions(org)}/${sub.id}/items`, {
       fullKey: org.fullKey,
