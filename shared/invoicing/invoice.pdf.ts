@@ -76,11 +76,18 @@ export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: s
     const safe = printable(s);
     page.drawText(safe, { x: xRight - font.widthOfTextAtSize(safe, size), y, size, font });
   };
+  // A page after the first names the invoice, and within the items repeats their column headings (`continued`).
+  let pages = 1;
+  let continued: (() => void) | null = null;
   const newLine = (dy = 14) => {
     y -= dy;
     if (y < MARGIN + 40) {
       page = doc.addPage(A4);
+      pages += 1;
       y = A4[1] - MARGIN;
+      text(`${title} (continued, page ${pages})`, MARGIN, 9, GREY);
+      y -= 24;
+      continued?.();
     }
   };
 
@@ -133,6 +140,7 @@ export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: s
     newLine(12);
   };
   header();
+  continued = header;
   const money = (minor: number) => amountText(minor, invoice.currency);
   for (const item of invoice.items) {
     text(fit(font, printable(item.description), 9, cols.qty - MARGIN - 40), MARGIN, 9);
@@ -143,6 +151,7 @@ export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: s
     right(money(item.amountMinor).replace(` ${invoice.currency}`, ''), cols.amount, 9);
     newLine();
   }
+  continued = null;
   newLine(6);
   page.drawLine({ start: { x: cols.unit - 60, y: y + 10 }, end: { x: A4[0] - MARGIN, y: y + 10 }, thickness: 0.5, color: GREY });
 

@@ -134,6 +134,28 @@ describe('invoice PDF', () => {
     for (const s of [seller.name, seller.address, 'EIN']) expect(text).not.toContain(s);
   });
 
+  it("names the invoice on each page after the first, and repeats the items' headings there", async () => {
+    const items = Array.from({ length: 100 }, (_, n) => ({
+      description: `Line ${n + 1}`,
+      quantity: 1,
+      unitPriceMinor: 100,
+      amountMinor: 100,
+      taxRate: 0,
+      taxAmountMinor: 0,
+    }));
+    const pdf = await renderInvoicePdf({ ...invoice, items, totalTaxMinor: 0, totalAmountMinor: 10_000 }, 'Shop', 'open');
+    const doc = await getDocumentProxy(pdf);
+    const { totalPages, text } = await extractText(doc);
+    expect(totalPages).toBeGreaterThanOrEqual(3);
+    for (let n = 2; n <= totalPages; n++) {
+      expect(text[n - 1]).toContain(`Invoice INV-000042 (continued, page ${n})`);
+    }
+    // Pages with items carry the headings above them; every line is printed once.
+    expect(text[1]).toMatch(/Description\s+Qty\s+Unit price/);
+    const all = text.join('\n');
+    for (const n of [1, 50, 100]) expect(all.match(new RegExp(`Line ${n}\\b`, 'g'))).toHaveLength(1);
+  });
+
   it('prints characters the font lacks as ? instead of failing', async () => {
     const pdf = await renderInvoicePdf({ ...invoice, buyer: { ...invoice.buyer, name: '山田 Zoë\u0007' } }, 'Shop', 'draft');
     const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
