@@ -203,19 +203,6 @@ export function buyerTaxAddress(card: Place, customer: Place): TaxAddress | null
 }
 
 /**
- * Where a charge of `s` on `instrument` is taxed: where its buyer is now (the card's billing country, else the
- * customer's address, which a customer or a card may have changed since the last charge), else where `s` was taxed
- * last (its checkout's address). A subscription stored before addresses were kept has none and stays untaxed.
- */
-async function chargedAddress(s: Subscription, instrument: PaymentInstrument): Promise<TaxAddress | null> {
-  if (!s.billingAddress) return null;
-  const card = buyerTaxAddress(instrument.billingAddress, null);
-  if (card) return card;
-  const customer = await findCustomer(s.organizationId, s.customerId);
-  return buyerTaxAddress(null, customer?.address) ?? s.billingAddress;
-}
-
-/**
  * The tax rate (an exact decimal) of a charge of `s` at `at` (clock time) where its buyer is; null: `s` has no
  * address. A period's refund takes the rate of the period's start, when the period was charged.
  */
@@ -234,17 +221,23 @@ export const unpaidInvoiceVoid = (
   reason: 'subscription_ended' | 'subscription_paused' = 'subscription_ended',
 ): Promise<TransactItem[]> => (s.pastDue ? voidedChargeInvoice(s.organizationId, chargeInvoiceId(s.pastDue.key), at, reason) : Promise.resolve([]));
 
-/** The instrument a charge of `s` uses: its own, else its customer's primary one; null when neither can pay. */
-async function instrumentOf(s: Subscription): Promise<PaymentInstrument | null> {
-  if (s.paymentInstrumentId) {
-    const own = await findPaymentInstrument(s.organizationId, s.paymentInstrumentId);
-    if (own && !own.deletedAt && own.creditCard) return own;
-  }
-  const customer = await findCustomer(s.organizationId, s.customerId);
+/**
+ * What a charge of `s` uses and where it is taxed: its own instrument, else its customer's primary one (null when
+ * neither can pay; its own read beside the customer, the primary one after them); and where its buyer is now
+ * — the card's billing country, else the customer's address (either may have changed since the last charge), else
+ * where `s` was taxed last (its checkout's address). A subscription stored before addresses were kept stays untaxed.
+ */
+async function chargedWith(s: Subscription): Promise<{ instrument: PaymentInstrument | null; where: TaxAddress | null }> {
+  const usable = (i: PaymentInstrument | null) => (i && !i.deletedAt && i.creditCard && i.customerId === s.customerId ? i : null);
+  const [own, customer] = await Promise.all([
+    s.paymentInstrumentId ? findPaymentInstrument(s.organizationId, s.paymentInstrumentId) : null,
+    findCustomer(s.organizationId, s.customerId),
+  ]);
   const primary = customer?.primaryPaymentInstrument;
-  if (!primary) return null;
-  const instrument = await findPaymentInstrument(s.organizationId, primary.id);
-  return instrument && !instrument.deletedAt && instrument.creditCard && instrument.customerId === s.customerId ? instrument : null;
+  const instrument =
+    usable(own) ?? (primary && primary.id !== s.paymentInstrumentId ? usable(await findPaymentInstrument(s.organizationId, primary.id)) : null);
+  const where = s.billingAddress && (buyerTaxAddress(instrument?.billingAddress, customer?.address) ?? s.billingAddress);
+  return { instrument, where };
 }
 
 /**
@@ -314,8 +307,7 @@ function taxedDecision(s: Subscription, decided: Decision, at: string): Decision
 export async function apply(organization: Merchant, s: Subscription, decided: Decision, at: string, offsetMs: number): Promise<Applied> {
   // Decided before tax; charged (and invoiced) with it, where the buyer is now.
   if (s.pending) throw subscriptionConflict();
-  const instrument = decided.charge && decided.charge.spec.amountMinor > 0 ? await instrumentOf(s) : null;
-  const where = instrument ? await chargedAddress(s, instrument) : s.billingAddress;
+  const { instrument, where } = decided.charge && decided.charge.spec.amountMinor > 0 ? await chargedWith(s) : { instrument: null, where: s.billingAddress };
   const decision = taxedDecision({ ...s, billingAddress: where }, decided, at);
   const charge = decision.charge;
   if (!charge || charge.spec.amountMinor === 0 || !instrument) {
