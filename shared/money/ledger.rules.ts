@@ -247,12 +247,17 @@ export function payoutPaidJournal(p: { merchantId: string; payoutId: string; cur
   ]);
 }
 
-/** A payout failed or canceled: the funds return to available (a reversing journal). */
-export function payoutFailedJournal(p: { merchantId: string; payoutId: string; currency: string; amountMinor: number; at: string }): Journal {
+/**
+ * A payout failed or canceled: the funds come back, repaying what the merchant owes first (as released funds and a
+ * won dispute's do), the rest to available. `owed` is the merchant's owed balance as read (the write is conditional on it).
+ */
+export function payoutFailedJournal(p: { merchantId: string; payoutId: string; currency: string; amountMinor: number; owed: number; at: string }): Journal {
   const m = (k: MerchantAccountKind) => merchantAccount(p.merchantId, k);
+  const repay = Math.min(p.owed, p.amountMinor);
   return journal('payout_failed', `payout_failed:${p.payoutId}`, p.merchantId, p.currency, p.payoutId, p.at, [
     { account: m('in_transit'), amount: p.amountMinor },
-    { account: m('available'), amount: -p.amountMinor },
+    { account: m('owed'), amount: -repay },
+    { account: m('available'), amount: -(p.amountMinor - repay) },
   ]);
 }
 

@@ -292,23 +292,27 @@ export async function advanceWithdrawal(withdrawalId: string, to: AdvanceTarget,
     );
   } else if (to === 'paid') {
     items.push(...bookJournal(payoutPaidJournal(journalOf)));
-  } else {
-    items.push(...bookJournal(payoutFailedJournal(journalOf)));
   }
-  try {
-    await transactWrite(
-      [
-        ['withdrawal', [move]],
-        ['journal-and-event', items],
-      ],
-      12,
-    );
-  } catch (e) {
-    if (!cancellationReasons(e)) throw e;
-    // Another move won (its status is no longer the one read), or other writes kept conflicting with this one.
-    const now = (await repo.getWithdrawal(w.id))?.status ?? w.status;
-    if (now !== w.status) throw invalid(now);
-    throw new ConflictError('payout.conflict', 'Other changes to this payout were under way; try again.');
+  // Failed or canceled, the funds come back repaying what is owed first: on the owed balance as read, read again when
+  // a refund or dispute moved it meanwhile.
+  for (let read = 0; ; read++) {
+    const back = to === 'failed' || to === 'canceled' ? await getConditionBalance(w.merchantId, w.currency) : null;
+    const journal = back ? bookJournal(payoutFailedJournal({ ...journalOf, owed: back.owed }), { owedEquals: back.owed }) : [];
+    try {
+      await transactWrite(
+        [
+          ['withdrawal', [move]],
+          ['journal-and-event', [...items, ...journal]],
+        ],
+        12,
+      );
+      return withdrawalView(moved);
+    } catch (e) {
+      if (!cancellationReasons(e)) throw e;
+      // Another move won (its status is no longer the one read), or other writes kept conflicting with this one.
+      const now = (await repo.getWithdrawal(w.id))?.status ?? w.status;
+      if (now !== w.status) throw invalid(now);
+      if (!back || read >= 3) throw new ConflictError('payout.conflict', 'Other changes to this payout were under way; try again.');
+    }
   }
-  return withdrawalView(moved);
 }

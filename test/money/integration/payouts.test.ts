@@ -397,6 +397,25 @@ describe('withdrawal statuses', () => {
     expect(await expectLedgerConsistent(org)).toMatchObject({ available: 9_500, inTransit: 0, paidOut: 0 });
   });
 
+  it('repays what the merchant came to owe meanwhile from a failed payout before anything is available again', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const all = await payout(org, { payoutMethodId: methodId, currency: 'EUR' });
+    expect(all.status, all.text).toBe(201);
+    expect((await advance(org, all.json.withdrawalId, 'in_transit')).status).toBe(200);
+    // A payment still pending is refunded in full while nothing is available: the merchant owes it.
+    const paid = await payByCard(org, 50, 'EUR');
+    const refund = await orgCall('POST', `${orgPath(org.organizationId)}/transactions/${paid.json.data.id}/refunds`, { fullKey: org.fullKey, body: {} });
+    expect(refund.status, refund.text).toBe(201);
+    const owing = await expectLedgerConsistent(org);
+    expect(owing.owed).toBeGreaterThan(0);
+    // The payout comes back: it repays the debt first.
+    expect((await advance(org, all.json.withdrawalId, 'failed')).status).toBe(200);
+    expect(await expectLedgerConsistent(org)).toMatchObject({ owed: 0, available: 9_500 - owing.owed, inTransit: 0 });
+    // So no payout takes what the merchant owes.
+    const again = await payout(org, { payoutMethodId: methodId, amount: 95, currency: 'EUR' });
+    expect(again.status, again.text).toBe(422);
+  });
+
   it("answers 404 for another merchant's payout and 400 for an unknown status", async () => {
     const { org, methodId } = await fundedShop(100);
     const other = await organizationAccount('Other payout shop');

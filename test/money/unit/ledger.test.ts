@@ -174,7 +174,7 @@ function run(ops: readonly Op[]): { journals: Journal[]; kept: MerchantBalances;
       if (o.amount > kept.available) continue; // the conditional balance update refuses it
       book(payoutRequestedJournal({ merchantId: M, payoutId: id, currency: 'USD', amountMinor: o.amount, at: AT }));
       if (o.outcome === 'paid') book(payoutPaidJournal({ merchantId: M, payoutId: id, currency: 'USD', amountMinor: o.amount, at: AT }));
-      if (o.outcome === 'failed') book(payoutFailedJournal({ merchantId: M, payoutId: id, currency: 'USD', amountMinor: o.amount, at: AT }));
+      if (o.outcome === 'failed') book(payoutFailedJournal({ merchantId: M, payoutId: id, currency: 'USD', amountMinor: o.amount, owed: kept.owed, at: AT }));
     }
     expect(kept.available).toBeGreaterThanOrEqual(0);
     expect(kept.owed).toBeGreaterThanOrEqual(0);

@@ -102,7 +102,10 @@ describe('payout journals', () => {
     expect(balancesOf('m', [payoutRequestedJournal(p), payoutPaidJournal(p)])).toMatchObject({ available: -5_000, inTransit: 0, paidOut: 5_000 });
   });
 
-  it('return a failed payout to available', () => {
-    expect(balancesOf('m', [payoutRequestedJournal(p), payoutFailedJournal(p)])).toMatchObject({ available: 0, inTransit: 0, paidOut: 0 });
+  it('return a failed payout to available, repaying what is owed first', () => {
+    expect(balancesOf('m', [payoutRequestedJournal(p), payoutFailedJournal({ ...p, owed: 0 })])).toMatchObject({ available: 0, inTransit: 0, paidOut: 0 });
+    // 2,000 owed meanwhile (a refund larger than what was available): the returning 5,000 repays it, 3,000 is available.
+    expect(journalDelta(payoutFailedJournal({ ...p, owed: 2_000 }))).toMatchObject({ inTransit: -5_000, owed: -2_000, available: 3_000 });
+    expect(journalDelta(payoutFailedJournal({ ...p, owed: 9_000 }))).toMatchObject({ inTransit: -5_000, owed: -5_000, available: 0 });
   });
 });
