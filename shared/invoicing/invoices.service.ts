@@ -289,8 +289,17 @@ export const markCustomerInvoiceUncollectible = (organization: Merchant, id: str
 
 /** Why `invoice` cannot be closed with `to` (null: it can, or already is). */
 function closeRefusal(invoice: CustomerInvoice, to: ClosedInvoiceStatus, now: string): UnprocessableError | null {
-  if (invoice.status === to || closableFrom[to].includes(invoice.status)) return null;
   const status = statusAt(invoice, now);
+  // A subscription's invoice is its subscription's to close (a retry is charging it, or will): closed here, a retry's
+  // payment could never settle.
+  if (invoice.status !== to && invoice.number?.startsWith(`${SUBSCRIPTION_SERIES}-`)) {
+    return new UnprocessableError(
+      'customer_invoice.subscription_invoice',
+      "A subscription's invoice is closed by its subscription: its retries pay it, and it is voided when the subscription ends unpaid or is paused.",
+      { status },
+    );
+  }
+  if (invoice.status === to || closableFrom[to].includes(invoice.status)) return null;
   return to === 'voided'
     ? new UnprocessableError('customer_invoice.not_voidable', `A ${status} invoice cannot be voided.`, { status })
     : new UnprocessableError('customer_invoice.not_open', `Only an open or past_due invoice can be marked uncollectible; this invoice is ${status}.`, {

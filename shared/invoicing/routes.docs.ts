@@ -71,6 +71,7 @@ export const invoicingDocs = {
       },
       { status: 409, code: 'customer_invoice.busy', when: 'The invoice kept changing (issued, its checkout order made) while it was being closed; try again.' },
       { status: 422, code: 'customer_invoice.not_voidable', when: 'The invoice is paid.' },
+      { status: 422, code: 'customer_invoice.subscription_invoice', when: "A subscription's invoice (`SUB-`): its subscription closes it." },
     ],
   },
   markCustomerInvoiceUncollectible: {
@@ -85,6 +86,7 @@ export const invoicingDocs = {
       },
       { status: 409, code: 'customer_invoice.busy', when: 'The invoice kept changing (its checkout order made) while it was being closed; try again.' },
       { status: 422, code: 'customer_invoice.not_open', when: 'The invoice is a draft, paid or voided (`details.status`).' },
+      { status: 422, code: 'customer_invoice.subscription_invoice', when: "A subscription's invoice (`SUB-`): its subscription closes it." },
     ],
   },
 } satisfies ModuleDocs<typeof routes>;

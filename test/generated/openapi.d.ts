@@ -13331,7 +13331,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `customer_invoice.not_open`: The invoice is a draft, paid or voided (`details.status`). */
+            /**
+             * @description `customer_invoice.not_open`: The invoice is a draft, paid or voided (`details.status`).
+             *
+             *     `customer_invoice.subscription_invoice`: A subscription's invoice (`SUB-`): its subscription closes it.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13481,7 +13485,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `customer_invoice.not_voidable`: The invoice is paid. */
+            /**
+             * @description `customer_invoice.not_voidable`: The invoice is paid.
+             *
+             *     `customer_invoice.subscription_invoice`: A subscription's invoice (`SUB-`): its subscription closes it.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -164,13 +164,20 @@ describe("a subscription's invoices when it ends", () => {
     expect(await invoice(org, chargeInvoiceId(`renewal:${sub.id}:1`))).toMatchObject({ status: 'paid', creditedAmount: 0 });
   });
 
-  it('refuses a past-due renewal’s open invoice at checkout: its retries pay it, and checkout would charge the buyer twice', async () => {
+  it('refuses a past-due renewal’s open invoice at checkout and its closing through the API: its retries pay it', async () => {
     const org = await organizationAccount('Checkout refused shop');
     const { renewalInvoice } = await pastDue(org);
     const checkout = await call('GET', `/v1/checkout/invoices/${renewalInvoice}`);
     expect(checkout.status, checkout.text).toBe(422);
     expect(checkout.json).toMatchObject({ code: 'checkout.invoice_not_payable', details: { status: 'open' } });
     // Nothing was made: the invoice links no order, and is still open for its retry.
+    expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'open' });
+    // Nor is it closed through the organization API: its subscription does that.
+    for (const action of ['void', 'mark-uncollectible']) {
+      const closed = await api(org, 'POST', `/customer-invoices/${renewalInvoice}/${action}`);
+      expect(closed.status, `${action}: ${closed.text}`).toBe(422);
+      expect(closed.json.errorCode).toBe('customer_invoice.subscription_invoice');
+    }
     expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'open' });
   });
 
