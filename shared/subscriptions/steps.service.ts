@@ -202,6 +202,16 @@ export function buyerTaxAddress(card: Place, customer: Place): TaxAddress | null
   return place ? { country: place.country!, state: place.region ?? null, postalCode: place.zip ?? null } : null;
 }
 
+const taxable = (address: TaxAddress, currency: string): boolean => {
+  try {
+    taxPort.quote({ lines: [], currency, address, at: new Date() });
+    return true;
+  } catch (e) {
+    if (e instanceof DomainError) return false;
+    throw e;
+  }
+};
+
 /**
  * The tax rate (an exact decimal) of a charge of `s` at `at` (clock time) where its buyer is; null: `s` has no
  * address. A period's refund takes the rate of the period's start, when the period was charged.
@@ -236,7 +246,10 @@ async function chargedWith(s: Subscription): Promise<{ instrument: PaymentInstru
   const primary = customer?.primaryPaymentInstrument;
   const instrument =
     usable(own) ?? (primary && primary.id !== s.paymentInstrumentId ? usable(await findPaymentInstrument(s.organizationId, primary.id)) : null);
-  const where = s.billingAddress && (buyerTaxAddress(instrument?.billingAddress, customer?.address) ?? s.billingAddress);
+  // A place the platform cannot tax (a country it does not sell to) keeps the last charge's: the subscription is
+  // still charged and taxed, never left unable to renew.
+  const now = buyerTaxAddress(instrument?.billingAddress, customer?.address);
+  const where = s.billingAddress && (now && taxable(now, s.currency) ? now : s.billingAddress);
   return { instrument, where };
 }
 

@@ -241,6 +241,13 @@ describe('a subscription made through the organization API', () => {
       items: [expect.objectContaining({ taxRate: 20 })],
       buyer: expect.objectContaining({ country: 'GB' }),
     });
+    // The card then names a place the platform does not sell to: the next renewal is taxed where the last one was,
+    // not left undone.
+    expect((await api(org, 'PATCH', `/payment-instruments/${buyer.paymentInstrumentId}`, { billingAddress: { country: 'AQ' } })).status).toBe(200);
+    const afterSecond = (await api(org, 'GET', `/subscriptions/${id}`)).json.data;
+    await advanceTo(org, new Date(Date.parse(afterSecond.currentPeriodEnd) + DAY).toISOString());
+    expect((await chargesOf(org, id)).map((t) => t.amount)).toEqual([10, 11.9, 12, 12]);
+    expect((await api(org, 'GET', `/subscriptions/${id}`)).json.data.status).toBe('active');
   });
 
   it('refuses a customer with no country, and makes nothing', async () => {
