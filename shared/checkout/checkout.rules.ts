@@ -65,12 +65,19 @@ export function planLines(plan: PlanPricing, quantity: number): QuoteLine[] {
 }
 
 /**
- * What a plan's checkout shows the buyer before they pay, as one text: its lines' kinds, quantities, unit prices and
- * what is due today (the trial), in its currency. A session keeps it, and a confirm refuses a plan whose terms are
- * no longer the ones shown (a price changed meanwhile is never charged unseen).
+ * What a plan's checkout shows the buyer before they pay, as one text: its currency, billing cycle, trial (and whether
+ * only a trial), and its lines' kinds, quantities, unit prices and what is due today. A session keeps it, and a
+ * confirm refuses a plan whose terms are no longer the ones shown (a price or a cycle changed meanwhile is never
+ * charged unseen).
  */
-export const planTerms = (plan: PlanPricing & { currency: string }, quantity: number): string =>
-  JSON.stringify([plan.currency, ...planLines(plan, quantity).map((l) => [l.type, l.quantity, l.unitAmount, l.dueToday])]);
+export const planTerms = (plan: PlanPricing & { currency: string; recurringInterval?: unknown; isTrialOnly?: unknown }, quantity: number): string =>
+  JSON.stringify([
+    plan.currency,
+    plan.recurringInterval ?? null,
+    plan.trial ?? null,
+    plan.isTrialOnly ?? null,
+    ...planLines(plan, quantity).map((l) => [l.type, l.quantity, l.unitAmount, l.dueToday]),
+  ]);
 
 /** 422 `checkout.nothing_due_today`: a purchase sold once with nothing to charge (a promo code that takes all of it). */
 export const nothingDueToday = () =>

@@ -61,7 +61,7 @@ export const checkoutDocs = {
       {
         status: 409,
         code: 'checkout.price_changed',
-        when: "The plan's price, setup price, trial or currency changed after the session began: nothing was charged; start a new session.",
+        when: "The plan's price, setup price, billing cycle, trial or currency changed after the session began: nothing was charged; start a new session.",
       },
       { status: 422, code: 'checkout.session_expired', when: 'The session is older than 60 minutes: start a new one.' },
       { status: 422, code: 'card_token.expired', when: 'The card token is older than 15 minutes: tokenize the card again.' },
@@ -189,7 +189,7 @@ export const checkoutDocs = {
       {
         status: 409,
         code: 'checkout.price_changed',
-        when: "The plan's price, setup price, trial or currency changed after the session began: nothing was charged; start a new session.",
+        when: "The plan's price, setup price, billing cycle, trial or currency changed after the session began: nothing was charged; start a new session.",
       },
       { status: 422, code: 'checkout.session_expired', when: 'The session is older than its 60 minutes: start a new one.' },
       { status: 422, code: 'checkout.nothing_due_today', when: 'A plan sold once has nothing to charge today.' },

@@ -7371,7 +7371,7 @@ export interface operations {
              *
              *     `checkout.payment_in_progress`: Another payment of this session is being processed: wait for its result.
              *
-             *     `checkout.price_changed`: The plan's price, setup price, trial or currency changed after the session began: nothing was charged; start a new session.
+             *     `checkout.price_changed`: The plan's price, setup price, billing cycle, trial or currency changed after the session began: nothing was charged; start a new session.
              */
             409: {
                 headers: {
@@ -23097,7 +23097,7 @@ export interface operations {
              *
              *     `checkout.payment_in_progress`: Another confirm of the session is being paid: wait for its result.
              *
-             *     `checkout.price_changed`: The plan's price, setup price, trial or currency changed after the session began: nothing was charged; start a new session.
+             *     `checkout.price_changed`: The plan's price, setup price, billing cycle, trial or currency changed after the session began: nothing was charged; start a new session.
              *
              *     `card_token.already_used`: The token paid (or tried to pay) another payment already: tokenize the card again.
              */

@@ -335,6 +335,18 @@ describe('checkout: paying a plan', () => {
     const paid = await confirmPlan(plan.id, { sessionId: again.sessionId, token });
     expect(paid.status, paid.text).toBe(200);
     expect(paid.json).toMatchObject({ subtotal: 100, tax: 8.25, amount: 108.25 });
+
+    // A subscription's cycle changed after its session began: also refused (the page said "every month").
+    const monthly = await orgPlan(shop, {}, { productType: 'recurring' });
+    const shown = await newSession(monthly.id, { billingAddress: US_CA });
+    const daily = await orgCall('PATCH', `${orgPath(shop.organizationId)}/plans/${monthly.id}`, {
+      fullKey: shop.fullKey,
+      body: { recurringInterval: { unit: 'day', length: 1 } },
+    });
+    expect(daily.status, daily.text).toBe(200);
+    const cycle = await confirmPlan(monthly.id, { sessionId: shown.sessionId, token: await cardToken(shop) });
+    expect(cycle.status, cycle.text).toBe(409);
+    expect(cycle.json.code).toBe('checkout.price_changed');
   });
 
   it("refuses an expired session (422) and another plan's session (404)", async () => {
