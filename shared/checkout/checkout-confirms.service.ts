@@ -70,7 +70,7 @@ import {
   type QuoteLine,
 } from './checkout.rules.ts';
 import { ConflictError, type DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
-import type { Merchant } from '../domain/merchants.ts';
+import { type Merchant, refuseUnlessLive } from '../domain/merchants.ts';
 import { toMajorUnits } from '../domain/money.ts';
 import { ORDER_LIMITS, type Order } from './orders.rules.ts';
 import { checkoutOrderNotFound } from '../domain/unknown-ids.ts';
@@ -255,6 +255,7 @@ type ClaimPart = 'token' | 'lock' | 'promo' | 'customer' | 'buyer' | 'instrument
  */
 async function prepareCharge(purchase: Purchase, source: PaymentSource, key: string, now: string): Promise<NewCharge | NothingToCharge> {
   const { merchant } = purchase;
+  refuseUnlessLive(merchant);
   const recurring = purchase.plan?.recurringInterval ? purchase.plan : null;
   const [token, instrument, buyerCustomerId, offsetMs] = await Promise.all([
     'token' in source ? findCardToken(merchant.id, source.token) : Promise.resolve(null),

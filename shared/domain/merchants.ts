@@ -2,6 +2,7 @@
  * Merchants (= organizations): a root (partner) merchant and the sub-merchants it creates.
  * A sub-merchant can never become a parent; a key reaches its own merchant and its direct sub-merchants only.
  */
+import { DomainError } from './errors.ts';
 import type { Mode } from './deployments.ts';
 import { isUuid } from './secrets.ts';
 
@@ -104,3 +105,17 @@ export const keyReaches = (keyMerchantId: string, target: Merchant): boolean => 
 
 /** The owner-claim link lives this long after it is minted. */
 export const JOIN_LINK_TTL_DAYS = 7;
+
+/**
+ * 403 `merchant.not_live` for a live merchant that has not gone live (docs/going-live.md): it takes real payments —
+ * a charge, a checkout, a subscription — once its checklist is complete. A test merchant always may.
+ */
+export function refuseUnlessLive(m: Pick<Merchant, 'mode' | 'liveAt'>): void {
+  if (m.mode === 'live' && m.liveAt === null) {
+    throw new DomainError(
+      403,
+      'merchant.not_live',
+      'This merchant has not gone live yet: it completes its going-live checklist before it takes real payments.',
+    );
+  }
+}

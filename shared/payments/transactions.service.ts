@@ -22,7 +22,7 @@ import type { TransactItem } from '../platform/db/types.ts';
 import * as repo from './transactions.repository.ts';
 import type { Transaction } from './transaction.entity.ts';
 import { UnprocessableError } from '../domain/errors.ts';
-import type { Merchant } from '../domain/merchants.ts';
+import { type Merchant, refuseUnlessLive } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import {
   IN_MEMORY_SORT_LIMIT,
@@ -196,6 +196,7 @@ export const transactionsKind: ChargeKind = {
  * engine's errors and the reference errors of `plan`.
  */
 export async function createTransaction(organization: Merchant, input: CreateTransactionInput): Promise<TransactionAnswer> {
+  refuseUnlessLive(organization);
   const processor = processorFor(config.stage);
   const { organizationId: _named, ...request } = input;
   return charge({

@@ -7,7 +7,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type PeriodAnchorInstruction, findPlan, type Plan } from '../catalog/index.ts';
 import { findCustomer, findPaymentInstrument } from '../customers/index.ts';
 import { DomainError, UnprocessableError } from '../domain/errors.ts';
-import type { Merchant } from '../domain/merchants.ts';
+import { type Merchant, refuseUnlessLive } from '../domain/merchants.ts';
 import { MAX_CHARGE_AMOUNT, toMajorUnits, withinChargeLimit } from '../domain/money.ts';
 import { taxPort } from '../domain/tax.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
@@ -144,6 +144,7 @@ const iso = (t: string) => new Date(t).toISOString();
  * trial-only subscription without a trial, or no instrument to charge.
  */
 export async function createSubscription(organization: Merchant, input: CreateSubscriptionInput) {
+  refuseUnlessLive(organization);
   const clock = await changeClockOf(organization.id);
   const now = clock.now();
   const [customer, instrument, { items, plans }] = await Promise.all([

@@ -123,6 +123,22 @@ async function tokenCount(org: { organizationId: string; fullKey: string }): Pro
   return res.json.totalCount as number;
 }
 
+describe('the live stage before a merchant goes live', () => {
+  it('refuses its payments, 403 merchant.not_live, charging nothing: a merchant takes real money once its checklist is done', async () => {
+    const org = await liveOrganization('Not live yet');
+    const token = await host('POST', '/tokens', { fullKey: org.fullKey, organizationId: org.organizationId, body: tokenBody() });
+    expect(token.status).toBe(201);
+    const paid = await liveApi('POST', '/transactions', {
+      fullKey: org.fullKey,
+      body: { idempotencyKey: randomUUID(), amount: 10, currency: 'USD', token: token.json.data.id },
+    });
+    expect(paid.status, paid.text).toBe(403);
+    expect(paid.json.errorCode).toBe('merchant.not_live');
+    const listed = await liveApi('GET', `${orgPath(org.organizationId)}/transactions`, { fullKey: org.fullKey });
+    expect(listed.json.totalCount).toBe(0);
+  });
+});
+
 describe('POST /tokens on the tokenization host', () => {
   it('tokenizes a card for the organization named by X-Organization-Id: 201 with the token record, readable on the public API', async () => {
     const org = await liveOrganization();

@@ -309,7 +309,8 @@ describe('POST /api/transactions on the live deployment', () => {
     let refusal: unknown;
     try {
       await createTransaction(
-        { ...organization, mode: 'live' },
+        // A merchant that has gone live (one that has not is refused before: 403 merchant.not_live).
+        { ...organization, mode: 'live', liveAt: new Date().toISOString() },
         { idempotencyKey, amount: 10, currency: 'USD', paymentInstrumentId: `inst_${'0'.repeat(32)}` },
       );
     } catch (e) {
