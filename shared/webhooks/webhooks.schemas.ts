@@ -8,7 +8,14 @@ import { deliveryStatuses } from './delivery-vocabulary.schemas.ts';
 import { queryInt } from '../platform/http/schemas/organization.ts';
 
 const headerName = v.pipe(v.string(), v.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/, 'must be an HTTP header name'));
-const headerValue = v.pipe(v.string(), v.maxCodePoints(1024), v.regex(/^[^\r\n\0]*$/, 'must be one line'));
+// What HTTP carries in a header value (a tab, visible ASCII and Latin-1, as the sender's HTTP client sends it): a
+// value it could never send is refused here, not found out at each delivery.
+const headerValue = v.pipe(
+  v.string(),
+  v.maxCodePoints(1024),
+  v.regex(/^[^\r\n\0]*$/, 'must be one line'),
+  v.regex(/^[\t\x20-\x7e\x80-\xff]*$/, 'must be printable ASCII or Latin-1 characters (an HTTP header value)'),
+);
 
 export const MAX_CUSTOM_HEADERS = 20;
 
@@ -27,6 +34,7 @@ export const createWebhookDestinationRequest = named(
       v.pipe(
         v.record(headerName, headerValue),
         v.check((h) => Object.keys(h).length <= MAX_CUSTOM_HEADERS, `must have at most ${MAX_CUSTOM_HEADERS} headers`),
+        v.check((h) => new Set(Object.keys(h).map((n) => n.toLowerCase())).size === Object.keys(h).length, 'must not name a header twice (names ignore case)'),
         v.check(
           (h) => Object.keys(h).every((name) => !CONNECTION_HEADER_NAMES.has(name.toLowerCase())),
           'must not set connection headers such as Host or Content-Length',

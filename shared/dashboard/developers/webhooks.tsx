@@ -282,7 +282,8 @@ export function DestinationPage(p: DestinationProps) {
                   </td>
                   <td class="num">{x.httpStatus ?? <span class="muted">—</span>}</td>
                   <td class="num">{x.durationMs === null ? <span class="muted">—</span> : `${x.durationMs} ms`}</td>
-                  <td>{x.error ?? x.responseSnippet ?? <span class="muted">—</span>}</td>
+                  {/* What went wrong, and what the receiver answered (its first 1 KiB), failed or not. */}
+                  <td>{x.error && x.responseSnippet ? `${x.error}: ${x.responseSnippet}` : (x.error ?? x.responseSnippet ?? <span class="muted">—</span>)}</td>
                 </tr>
               ))}
             </Table>

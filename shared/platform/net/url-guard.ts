@@ -9,7 +9,7 @@
  * - no userinfo (`user:pass@`);
  * - scheme `https:`. Only when `allowLoopback` (local stack, never deployed): `http:` or `https:` to exactly
  *   `127.0.0.1`, `[::1]` or `localhost` WITH an explicit port (written in the URL), which is not one of the
- *   local stack's own ports (DynamoDB Local, the SQS server, the S3 server, the gateway: `localStackPorts`);
+ *   local stack's own ports (DynamoDB Local, the SQS, S3, SES and Secrets Manager servers, the gateway: `localStackPorts`);
  * - the port is 443 or at least 1024: the well-known ports below 1024 belong to other services (SSH, SMTP, …);
  * - the host is not `localhost` or `*.localhost` (otherwise);
  * - a literal IP host, and every address a name resolves to, is a public unicast address (`isPublicAddress`);
@@ -54,9 +54,20 @@ const portOf = (url: URL): number => (url.port ? Number(url.port) : url.protocol
  * the S3 server of the policy bucket (`AWS_ENDPOINT_URL_S3`) and the gateway (`DASHBOARD_URL`, its origin).
  * Deployed functions have none of these on loopback.
  */
+/** The local stack's emulators and pages, by the variables that name them to the functions. */
+const LOCAL_ENDPOINT_VARIABLES = [
+  'AWS_ENDPOINT_URL_DYNAMODB',
+  'AWS_ENDPOINT_URL_DYNAMODB_STREAMS',
+  'AWS_ENDPOINT_URL_SQS',
+  'AWS_ENDPOINT_URL_S3',
+  'AWS_ENDPOINT_URL_SESV2',
+  'AWS_ENDPOINT_URL_SECRETS_MANAGER',
+  'DASHBOARD_URL',
+];
+
 export function localStackPorts(env: Readonly<Record<string, string | undefined>> = process.env): number[] {
   const ports = new Set<number>();
-  for (const name of ['AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_DYNAMODB_STREAMS', 'AWS_ENDPOINT_URL_SQS', 'AWS_ENDPOINT_URL_S3', 'DASHBOARD_URL']) {
+  for (const name of LOCAL_ENDPOINT_VARIABLES) {
     const value = env[name];
     if (!value) continue;
     try {

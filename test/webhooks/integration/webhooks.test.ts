@@ -277,6 +277,18 @@ describe('webhook destinations', () => {
     expect(JSON.stringify(Item)).not.toContain(dest.secret);
   });
 
+  it('refuses headers it could never send — a value past Latin-1, one name twice in another case — with 400, creating nothing', async () => {
+    const p = await partnerWithOwner();
+    for (const headers of [{ 'X-Shop': 'Café ☃' }, { 'X-City': '東京' }, { 'X-Token': 'one', 'x-token': 'two' }]) {
+      const res = await call('POST', destinations(p.merchantId), { key: p.session, body: { url: UNUSED_RECEIVER, eventTypes: ['payout.sent'], headers } });
+      expect(res.status, `${JSON.stringify(headers)}: ${res.text}`).toBe(400);
+      expect(res.json.code).toBe('request.validation_failed');
+    }
+    // Latin-1 is sent as it is.
+    await createDestination(p.merchantId, p.session, { url: UNUSED_RECEIVER, eventTypes: ['payout.sent'], headers: { 'X-Shop': 'Zoë' } });
+    expect((await call('GET', destinations(p.merchantId), { key: p.session })).json.data).toHaveLength(1);
+  });
+
   it('refuses forbidden URLs with webhook.url_forbidden and creates nothing', async () => {
     const p = await partnerWithOwner();
     const port = (url: string) => new URL(url).port;

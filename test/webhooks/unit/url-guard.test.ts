@@ -229,9 +229,11 @@ describe('localStackPorts', () => {
         AWS_ENDPOINT_URL_DYNAMODB_STREAMS: 'http://127.0.0.1:8100',
         AWS_ENDPOINT_URL_SQS: 'http://127.0.0.1:9324',
         AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000',
+        AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:41001',
+        AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:41002',
         DASHBOARD_URL: 'http://localhost:3000',
       }).sort(),
-    ).toEqual([3000, 8100, 9000, 9324]);
+    ).toEqual([3000, 41001, 41002, 8100, 9000, 9324]);
     expect(localStackPorts({ DASHBOARD_URL: 'https://dashboard.example.com', AWS_ENDPOINT_URL_SQS: 'not a url' })).toEqual([443]);
     expect(localStackPorts({})).toEqual([]);
   });
