@@ -14,10 +14,10 @@ import { eventTypes, type EventType } from '../../platform/events/catalog.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
 import { deliveryStatuses } from '../../webhooks/delivery-vocabulary.schemas.ts';
-import { claimOnce, forgetOnce } from '../../platform/db/idempotency.ts';
 import { createDestination, deleteDestination, getDestination, listDeliveries, listDestinations, pingDestination, resetCircuit } from '../../webhooks/index.ts';
 import { merchantPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { firstSending, unsent } from '../kit/sent-once.ts';
 import { ApiKeysPage, DevelopersPage, McpTokensPage } from './developers.tsx';
 import { DestinationPage, type DeliveryFilters, WebhooksPage } from './webhooks.tsx';
 
@@ -33,16 +33,6 @@ const explained = (e: unknown): e is DomainError => e instanceof DomainError && 
 const choices = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 const DELIVERIES_PER_PAGE = 20;
-
-/**
- * The first sending of a create form (its `form_key`, made with the page): true once, false for the same form sent
- * again (a reload of the page that showed the secret, a second click), which then creates nothing. A form without
- * its key is refused: the page it came from is out of date.
- */
-async function firstSending(merchant: Merchant, operation: string, formKey: string | undefined): Promise<boolean> {
-  if (!formKey) throw new BadRequestError('request.form_key', 'This form is out of date: reload the page and send it again.', { field: 'form_key' });
-  return claimOnce(merchant.id, `dashboard-${operation}`, formKey);
-}
 
 // Overview
 
@@ -133,7 +123,7 @@ export async function webhooksForm(
   } catch (e) {
     if (!explained(e)) throw e;
     // Refused (the URL, say): nothing was added, so the same form may be sent again as it is.
-    await forgetOnce(merchant.id, 'dashboard-webhooks', form.form_key!);
+    await unsent(merchant, 'webhooks', form.form_key!);
     return again(e.message, e.status);
   }
 }

@@ -15,4 +15,6 @@ export const partnersFormBody = pageForm({
   subMerchantId: formText(40),
   email: formText(254),
   role: formText(20),
+  /** The create form's key (`SentOnce`): sent again, it creates nothing. */
+  form_key: formText(100),
 });

@@ -13,6 +13,7 @@ import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { firstSending, unsent } from '../kit/sent-once.ts';
 import { PAGE_SIZE, pageNumber } from '../customers/paging.tsx';
 import { PartnersPage, type JoinLinkShown, type PartnerForm, type SubMerchantRow } from './partners.tsx';
 
@@ -75,6 +76,7 @@ export interface PartnersForm {
   subMerchantId?: string | undefined;
   email?: string | undefined;
   role?: string | undefined;
+  form_key?: string | undefined;
 }
 
 const notOurs = () => new NotFoundError('merchant.not_found', 'This merchant has no sub-merchant of that id. Choose one from the list.');
@@ -114,10 +116,15 @@ export async function partnersFromForm(merchant: Merchant, role: Role, event: Ht
       const owner = form.ownerEmail?.trim() ?? '';
       const ownerEmail = owner ? v.safeParse(emailSchema, owner) : null;
       if (ownerEmail && !ownerEmail.success) return again("The owner's e-mail must be an address, like name@example.com, or left empty.", 400);
+      if (!(await firstSending(merchant, 'sub-merchants', form.form_key))) return partnersPage(merchant, role, event, { done: 'sent_before' });
       const created = await createSubMerchant(merchant.id, {
         name,
         ...(url?.success ? { websiteUrl: url.output } : {}),
         ...(ownerEmail?.success ? { ownerEmail: ownerEmail.output } : {}),
+      }).catch(async (e: unknown) => {
+        // Refused: nothing was made, so the same form may be sent again as it is.
+        await unsent(merchant, 'sub-merchants', form.form_key!);
+        throw e;
       });
       return partnersPage(merchant, role, event, {
         done: created.joinLink ? 'created' : 'created_with_owner',

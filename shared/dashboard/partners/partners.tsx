@@ -2,7 +2,7 @@
 /** A partner merchant's sub-merchants: the list, creating one, its join link, assigning a member of the team to one. */
 import { ListPager, PastTheEnd } from '../customers/paging.tsx';
 import { Status, Time } from '../kit/format.tsx';
-import { ActionForm, Csrf, Empty, Field, Notice, Page, SecretOnce, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Csrf, Empty, Field, Notice, Page, SecretOnce, SelectField, SentOnce, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 export interface SubMerchantRow {
   id: string;
@@ -44,6 +44,8 @@ const doneNotices: Readonly<Record<string, string>> = {
   created_with_owner: 'The merchant was created, and its owner can sign in to it now.',
   reminted: 'A new join link was made; the earlier one no longer works.',
   assigned: 'The member was assigned.',
+  sent_before:
+    'This form was sent before: its merchant was created then, and its join link shown that once. No other merchant was created. If the link was not kept, make a new one from the list below.',
 };
 
 export interface PartnersProps {
@@ -144,6 +146,7 @@ export function PartnersPage(p: PartnersProps) {
             <form method="post" action={path}>
               <Csrf ctx={p.ctx} />
               <input type="hidden" name="action" value="create" />
+              <SentOnce ctx={p.ctx} />
               <Field id="name" label="Name" value={f.action === 'create' ? f.name : ''} maxlength={200} />
               <Field
                 id="websiteUrl"

@@ -168,7 +168,7 @@ describe('the dashboard pages over HTTP: a list paged past its end', () => {
 });
 
 describe('the dashboard pages over HTTP: a create form sent twice', () => {
-  it('creates one API key, one MCP token and one destination when the same form is sent again (a reload of the secret’s page), and refuses a form without its key', async () => {
+  it('creates one API key, MCP token, destination and sub-merchant when the same form is sent again (a reload of the secret’s page), and refuses a form without its key', async () => {
     const owner = await rootMerchant('Sent Once Shop');
     const session = await call('POST', '/v1/dashboard/sessions', { body: { email: owner.ownerEmail, password: PASSWORD } });
     expect(session.status, session.text).toBe(201);
@@ -195,6 +195,7 @@ describe('the dashboard pages over HTTP: a create form sent twice', () => {
         secret: /id="signing-secret"/,
         sentBefore: 'its destination was added then',
       },
+      { path: '/partners', fields: { action: 'create', name: 'Sent Once Sub' }, secret: /id="join-link-url"/, sentBefore: 'its merchant was created then' },
     ];
     for (const form of forms) {
       const shown = await http('GET', dash(owner.merchantId, form.path), { baseUrl: origin, headers: { cookie } });
@@ -231,6 +232,8 @@ describe('the dashboard pages over HTTP: a create form sent twice', () => {
     expect(textOf(tokensPage.text).match(/Laptop agent/g)).toHaveLength(1);
     const destinations = await call('GET', `/v1/dashboard/merchants/${owner.merchantId}/webhook-destinations`, { key: session.json.token });
     expect(destinations.json.data).toHaveLength(1);
+    const partners = await http('GET', dash(owner.merchantId, '/partners'), { baseUrl: origin, headers: { cookie } });
+    expect(cellsOf(sectionOf(partners.text, 'sub-merchants'), 'Name').filter((n) => n.startsWith('Sent Once Sub'))).toHaveLength(1);
     await receiver.close();
   });
 });
