@@ -449,7 +449,8 @@ async function settleStep(
       ? { paid: true, transactionId: settled.id }
       : { paid: false, transactionId: settled.id, reason: settled.declineReason?.code ?? 'declined' };
   const effect = outcome.paid ? p.paid : p.declined;
-  const next = changed({ ...s, pending: null }, effect.changes, p.at);
+  // Where the charge was taxed (the claim keeps it) stays, whatever state the step's effect brings back.
+  const next = changed({ ...s, pending: null }, { ...effect.changes, billingAddress: s.billingAddress }, p.at);
   if (here) here.settled = next;
   // Invoiced to the buyer where the charge was taxed (the address the step keeps).
   const invoice = await invoiceItems(organization, next, p.spec, outcome, p.at);

@@ -250,6 +250,30 @@ describe('a subscription made through the organization API', () => {
     expect((await api(org, 'GET', `/subscriptions/${id}`)).json.data.status).toBe('active');
   });
 
+  it('reactivates where the buyer is now: its invoice names that place, and a prorated cancellation gives back its tax', async () => {
+    const org = await organizationAccount('API reactivated');
+    const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    const buyer = await customerWithCard(org, { country: 'US', region: 'CA', zip: '94105' });
+    const created = await api(org, 'POST', '/subscriptions', { ...buyer, items: [{ plan: plan.id, quantity: 1 }] });
+    const id = created.json.data.id as string;
+    expect((await api(org, 'POST', '/subscription-cancellations', { subscriptionId: id, churnTimePolicy: 'now' })).status).toBe(201);
+    expect((await api(org, 'PATCH', `/customers/${buyer.customerId}`, { address: { country: 'DE' } })).status).toBe(200);
+    const back = await api(org, 'POST', '/subscription-reactivations', { subscriptionId: id });
+    expect(back.status, back.text).toBe(201);
+    const [, reactivation] = await chargesOf(org, id);
+    expect(reactivation!.amount).toBe(11.9);
+    expect(await invoice(org, chargeInvoiceId(`reactivation:${back.json.data.id}`))).toMatchObject({
+      totalAmount: 11.9,
+      buyer: expect.objectContaining({ country: 'DE' }),
+    });
+    // Cancelled at once, prorated: the unused time comes back with the 19 % it was charged at (not California's 8.25 %).
+    const cancelled = await api(org, 'POST', '/subscription-cancellations', { subscriptionId: id, churnTimePolicy: 'now', prorated: true });
+    expect(cancelled.status, cancelled.text).toBe(201);
+    const refunds = (await api(org, 'GET', `/transactions/${reactivation!.id}/refunds`)).json.data as Array<{ amount: number }>;
+    expect(refunds.map((r) => r.amount)).toEqual([expect.closeTo(11.9, 1)]);
+    expect(refunds[0]!.amount).toBeGreaterThan(11.8);
+  });
+
   it('refuses a customer with no country, and makes nothing', async () => {
     const org = await organizationAccount('API no address');
     const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
