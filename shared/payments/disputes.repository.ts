@@ -60,12 +60,38 @@ export const noDisputeOn = (transactionId: string): TransactItem => ({
   ConditionCheck: { TableName: tableName(), Key: DisputeClaimEntity.key({ transactionId }), ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
-/** The dispute that holds `transactionId`'s claim, if any. */
-export async function getDisputeClaim(transactionId: string): Promise<{ organizationId: string; disputeId: string } | null> {
+/** The dispute that holds `transactionId`'s claim, if any, and its decision once decided. */
+export async function getDisputeClaim(
+  transactionId: string,
+): Promise<{ organizationId: string; disputeId: string; decidedAt: string | null; takenMinor: number } | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: DisputeClaimEntity.key({ transactionId }), ConsistentRead: true }));
   const claim = DisputeClaimEntity.parseOrNull(Item);
-  return claim && { organizationId: claim.organizationId, disputeId: claim.disputeId };
+  return claim && { organizationId: claim.organizationId, disputeId: claim.disputeId, decidedAt: claim.decidedAt ?? null, takenMinor: claim.takenMinor ?? 0 };
 }
+
+/**
+ * For a merchant's refund: the transaction has no dispute, or one decided that took `takenMinor` of it, as read (the
+ * refund is bounded by what it left). An open dispute holds the payment's money: no refund then.
+ */
+export const noOpenDisputeOn = (transactionId: string, takenMinor: number | null): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: DisputeClaimEntity.key({ transactionId }),
+    ConditionExpression: takenMinor === null ? 'attribute_not_exists(pk)' : 'attribute_exists(decidedAt) AND takenMinor = :taken',
+    ...(takenMinor === null ? {} : { ExpressionAttributeValues: { ':taken': takenMinor } }),
+  },
+});
+
+/** The dispute's decision on its claim, for the transaction that decides it: what it took of the payment. */
+export const decideDisputeClaim = (transactionId: string, takenMinor: number, at: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: DisputeClaimEntity.key({ transactionId }),
+    UpdateExpression: 'SET decidedAt = :at, takenMinor = :taken',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':at': at, ':taken': takenMinor },
+  },
+});
 
 /** Moves `d` (as read, in status `from`) to `d.status`, on the condition that it is still `from`. */
 export function moveDispute(d: Dispute, from: DisputeStatus): TransactItem {

@@ -313,6 +313,8 @@ export async function advanceDispute(organizationId: string, disputeId: string, 
     } else if (outcome.journal === 'dispute_lost') {
       items.push(...bookJournal(disputeLostJournal(ref)));
     }
+    // Decided: the payment's claim says what the chargeback took of it, and the rest may be refunded again.
+    if (isFinalDisputeStatus(to)) items.push(repo.decideDisputeClaim(d.transactionId, outcome.journal === 'dispute_lost' ? d.amountMinor : 0, at));
     items.push(
       outcome.event === 'dispute.updated'
         ? outboxEvent('dispute.updated', merchant, { ...basePayload(d), reason: d.reasonCode, status: to as Exclude<DisputeStatus, 'won' | 'lost'> }, at)

@@ -18,7 +18,7 @@ import { CONTENDED, failedParts, isContentionOnly, type NamedParts, partReasons,
 import * as idem from '../platform/db/idempotency.ts';
 import { getConditionBalance, bookJournal, merchantAccount, refundJournal } from '../money/index.ts';
 import { getMerchant } from '../people/index.ts';
-import { noDisputeOn } from './disputes.repository.ts';
+import { getDisputeClaim, noDisputeOn, noOpenDisputeOn } from './disputes.repository.ts';
 import * as repo from './refunds.repository.ts';
 import * as transactions from './transactions.repository.ts';
 import { taxInPayment, type Transaction } from './transaction.entity.ts';
@@ -82,8 +82,9 @@ const notRefundable = (status: string) =>
   new UnprocessableError('refund.transaction_not_refundable', `Only completed or partially refunded transactions can be refunded; this one is ${status}.`, {
     status,
   });
-const exceeds = (t: Transaction) => {
-  const left = refundableMinor(t.amountMinor, t.refundedMinor ?? 0);
+/** `takenMinor`: what a decided dispute took of the payment, which no refund gives back again. */
+const exceeds = (t: Transaction, takenMinor = 0) => {
+  const left = refundableMinor(t.amountMinor, (t.refundedMinor ?? 0) + takenMinor);
   return new UnprocessableError(
     'refund.amount_exceeds_refundable',
     left === 0
@@ -140,17 +141,21 @@ export async function createRefund(
   const processor = processorFor(config.stage);
   const reason = input.reason?.trim() || null;
   const requestHash = requestFingerprint({ transactionId, amount: input.amount ?? null, reason, source });
-  const [existing, t] = await Promise.all([
+  const [existing, t, dispute] = await Promise.all([
     idempotencyKey ? idem.getIdempotencyRecord(organization.id, REFUND_OPERATION, idempotencyKey) : null,
     transactions.getTransaction(organization.id, transactionId),
+    getDisputeClaim(transactionId),
   ]);
   if (existing) return resume(processor, organization, transactionId, requestHash, existing);
   if (!t) throw transactionNotFound();
   if (!isRefundableStatus(t.status) || !t.externalTransactionId) throw notRefundable(t.status);
+  // An open dispute holds the payment's money; a decided one leaves what it did not take (a lost one took its amount).
+  if (dispute && !dispute.decidedAt) throw transactionDisputed();
+  const taken = dispute ? dispute.takenMinor : 0;
   let amountMinor: number;
   if (input.amount === undefined) {
-    amountMinor = refundableMinor(t.amountMinor, t.refundedMinor ?? 0);
-    if (amountMinor === 0) throw exceeds(t);
+    amountMinor = refundableMinor(t.amountMinor, (t.refundedMinor ?? 0) + taken);
+    if (amountMinor === 0) throw exceeds(t, taken);
   } else {
     const minor = toMinorUnits(input.amount, t.currency);
     if (minor === null || minor <= 0) {
@@ -159,7 +164,7 @@ export async function createRefund(
       });
     }
     amountMinor = minor;
-    if (amountMinor > refundableMinor(t.amountMinor, t.refundedMinor ?? 0)) throw exceeds(t);
+    if (amountMinor > refundableMinor(t.amountMinor, (t.refundedMinor ?? 0) + taken)) throw exceeds(t, taken);
   }
 
   const started = new Date();
@@ -169,8 +174,8 @@ export async function createRefund(
   const parts: NamedParts<'key' | 'refund' | 'dispute' | 'reservation'> = [
     ['key', claim ? [idem.putIdempotencyClaim(claim.record)] : []],
     ['refund', [repo.putNewRefund(refund)]],
-    ['dispute', [noDisputeOn(t.id)]],
-    ['reservation', [transactions.reserveRefund(t, amountMinor, REFUNDABLE_STATUSES, now)]],
+    ['dispute', [noOpenDisputeOn(t.id, dispute ? dispute.takenMinor : null)]],
+    ['reservation', [transactions.reserveRefund(t, amountMinor, REFUNDABLE_STATUSES, now, taken)]],
   ];
   // Other refunds of the transaction claim and settle on the same item: contention is retried until the claim lands.
   const claimed = await untilLanded(async (): Promise<'claimed' | idem.IdempotencyRecord | typeof CONTENDED> => {
@@ -188,7 +193,7 @@ export async function createRefund(
     }
     const failed = failedParts(reasons, parts)!;
     if (failed.has('dispute')) throw transactionDisputed();
-    if (failed.has('reservation')) throw await reservationRefusal(organization.id, transactionId);
+    if (failed.has('reservation')) throw await reservationRefusal(organization.id, transactionId, taken);
     if (isContentionOnly(reasons)) return CONTENDED;
     throw refused.error;
   });
@@ -234,11 +239,11 @@ const pendingRefund = (
 });
 
 /** Why a refund's reservation on the transaction `transactionId` was refused, read again: not refundable now, or not that much. */
-async function reservationRefusal(organizationId: string, transactionId: string): Promise<Error> {
+async function reservationRefusal(organizationId: string, transactionId: string, takenMinor = 0): Promise<Error> {
   const now = await transactions.getTransaction(organizationId, transactionId);
   if (!now) return transactionNotFound();
   if (!isRefundableStatus(now.status)) return notRefundable(now.status);
-  return exceeds({ ...now, refundedMinor: now.refundedMinor ?? 0 });
+  return exceeds({ ...now, refundedMinor: now.refundedMinor ?? 0 }, takenMinor);
 }
 
 /** The claim of the idempotency key `key` for the refund `refundId`, by a new attempt started at `started`. */

@@ -68,7 +68,7 @@ export function settleTransaction(t: Transaction, from: CombinedStatus): Transac
  * the condition that the transaction is the organization's, is in a refundable status and keeps its refunds
  * within its amount (DynamoDB conditions cannot add, so the bound is `refundedMinor <= amount - this refund`).
  */
-export function reserveRefund(t: Transaction, amountMinor: number, refundableStatuses: readonly CombinedStatus[], at: string): TransactItem {
+export function reserveRefund(t: Transaction, amountMinor: number, refundableStatuses: readonly CombinedStatus[], at: string, takenMinor = 0): TransactItem {
   return {
     Update: {
       TableName: tableName(),
@@ -83,7 +83,8 @@ export function reserveRefund(t: Transaction, amountMinor: number, refundableSta
         ':r': amountMinor,
         ':at': at,
         ':org': t.organizationId,
-        ':maxBefore': t.amountMinor - amountMinor,
+        // What a decided dispute took of the payment no refund gives back (`takenMinor`).
+        ':maxBefore': t.amountMinor - takenMinor - amountMinor,
         ...Object.fromEntries(refundableStatuses.map((st, n) => [`:s${n}`, st])),
       },
     },

@@ -136,7 +136,8 @@ async function historyOf(t: Transaction): Promise<{ timeline: TimelineEntry[]; d
       entries.push({ at: dispute.resolvedAt, title: `Dispute ${dispute.status}`, amountMinor: dispute.amountMinor, status: dispute.status, detail: null });
     }
   }
-  return { timeline: entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)), disputed: dispute !== null };
+  // Disputed while its dispute is open (its money held); a decided dispute leaves the rest refundable.
+  return { timeline: entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)), disputed: dispute !== null && dispute.resolvedAt === null };
 }
 
 interface PaymentPageState {
@@ -236,7 +237,7 @@ export async function refundFromPage(merchant: Merchant, role: Role, event: Http
   }
   const amount = refundAmountOf(form.amount, t.currency, leftToRefund(t));
   if ('error' in amount) return again(amount.error, leftToRefund(t) <= 0 ? 422 : 400);
-  if (form.action === 'review' && (await disputeOfTransaction(t.organizationId, t.id))) return again(transactionDisputed().message, 422);
+  if (form.action === 'review' && (await disputeOfTransaction(t.organizationId, t.id))?.resolvedAt === null) return again(transactionDisputed().message, 422);
   if (form.action === 'review') {
     return renderPayment(merchant, role, event, t, {
       amount: majorUnitsText(amount.minor, t.currency),

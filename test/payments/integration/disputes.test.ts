@@ -178,6 +178,31 @@ describe('disputes: organization API create, get and list', () => {
     await ledgerHolds(org, 'USD');
   });
 
+  it('refunds what a decided dispute left: all of it once won, the rest once lost; never what the chargeback took', async () => {
+    const org = await organizationAccount('Decided disputes shop');
+    const refund = (t: { id: string }, body: object) =>
+      orgCall('POST', `${orgPath(org.organizationId)}/transactions/${t.id}/refunds`, { fullKey: org.fullKey, body });
+    // Won: the payment is the merchant's again, and may be refunded in full.
+    const won = await pay(org, 40, 'USD');
+    const a = disputeId();
+    expect((await create(org, a, { transactionId: won.id, currency: 'USD', amount: 40 })).status).toBe(201);
+    await advanceDispute(org.organizationId, a, 'won');
+    expect((await refund(won, { amount: 5 })).status).toBe(201);
+    // Lost after a partial refund: 100 paid, 30 refunded, 20 charged back: 50 is left to refund, and only that.
+    const lost = await pay(org, 100, 'USD');
+    expect((await refund(lost, { amount: 30 })).status).toBe(201);
+    const b = disputeId();
+    expect((await create(org, b, { transactionId: lost.id, currency: 'USD', amount: 20 })).status).toBe(201);
+    expect((await refund(lost, { amount: 10 })).json.errorCode).toBe('refund.transaction_disputed');
+    await advanceDispute(org.organizationId, b, 'lost');
+    const over = await refund(lost, { amount: 50.01 });
+    expect(over.status, over.text).toBe(422);
+    expect(over.json.errorCode).toBe('refund.amount_exceeds_refundable');
+    expect((await refund(lost, {})).json.data).toMatchObject({ amount: 50 });
+    expect((await refund(lost, { amount: 0.01 })).json.errorCode).toBe('refund.amount_exceeds_refundable');
+    await ledgerHolds(org, 'USD');
+  });
+
   it('answers a repeat with the same body with the same dispute, refuses the id with another body with 409, once under a race', async () => {
     const org = await organizationAccount('Dispute repeats');
     const t = await pay(org, 40, 'USD');
