@@ -9,6 +9,7 @@ import { onboardingStatusOf, type Merchant, type Role } from '../../domain/merch
 import { getOnboarding, submitOnboardingAsOwner } from '../../organizations/index.ts';
 import { onboardingRequest } from '../../organizations/organizations.schemas.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
+import { plainMessage } from '../../platform/http/request-middleware.ts';
 import { merchantPath } from '../kit/paths.ts';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { onboardingFields, type OnboardingField } from './onboarding.fields.ts';
@@ -85,8 +86,11 @@ function fieldOfIssue(path: string | null): OnboardingField | null {
   return onboardingFields.find((f) => f.path.join('.') === path) ?? onboardingFields.find((f) => path.startsWith(`${f.path.join('.')}.`)) ?? null;
 }
 
-/** The message of a problem without valibot's "Invalid type: … but received …" wording, for a person. */
-const readable = (message: string) => (message.startsWith('Invalid') ? 'must be filled in' : message);
+/** The message of a problem for a person: a field left out or empty "must be filled in", any other as the API words it. */
+const readable = (issue: v.BaseIssue<unknown>) => {
+  const plain = plainMessage(issue);
+  return plain === 'is required' || (issue.type === 'string' && issue.input === undefined) ? 'must be filled in' : plain;
+};
 
 export async function submitOnboardingWithForm(merchant: Merchant, role: Role, userId: string, form: OnboardingForm, event: HttpEvent): Promise<Reply> {
   const values: OnboardingValues = Object.fromEntries(onboardingFields.map((f) => [f.name, form[f.name]]));
@@ -96,7 +100,7 @@ export async function submitOnboardingWithForm(merchant: Merchant, role: Role, u
     for (const issue of parsed.issues) {
       const field = fieldOfIssue(v.getDotPath(issue));
       // The first problem of a field is the one shown beside it.
-      if (!problems.some((p) => p.field === (field?.name ?? null))) problems.push({ field: field?.name ?? null, message: readable(issue.message) });
+      if (!problems.some((p) => p.field === (field?.name ?? null))) problems.push({ field: field?.name ?? null, message: readable(issue) });
     }
     return onboardingPage(merchant, role, event, undefined, {
       values,

@@ -8,16 +8,18 @@
 import type { OverrideActionContext } from '@valibot/to-json-schema';
 
 /**
- * `maxLength` for a `v.maxCodePoints` (the converter knows `v.maxLength` only, which counts UTF-16 code units), and a
- * query integer's own schema.
+ * `maxLength` for a `v.maxCodePoints` and `minLength` for a `v.minCodePoints` (the converter knows `v.maxLength` and
+ * `v.minLength` only, which count UTF-16 code units), and a query integer's own schema.
  */
 function overrideAction({ valibotAction, jsonSchema }: OverrideActionContext) {
   // A query integer (`queryInt`) says what it stands for in its metadata: the integer, not the text that carries it.
   const queryInteger = valibotAction.type === 'metadata' && (valibotAction as unknown as { metadata: { queryInteger?: object } }).metadata.queryInteger;
   if (queryInteger) return { type: 'integer' as const, ...queryInteger };
-  if (valibotAction.type !== 'max_code_points') return undefined;
+  if (valibotAction.type !== 'max_code_points' && valibotAction.type !== 'min_code_points') return undefined;
   const requirement = (valibotAction as unknown as { requirement: number }).requirement;
-  return { ...jsonSchema, maxLength: Math.min(jsonSchema.maxLength ?? requirement, requirement) };
+  return valibotAction.type === 'max_code_points'
+    ? { ...jsonSchema, maxLength: Math.min(jsonSchema.maxLength ?? requirement, requirement) }
+    : { ...jsonSchema, minLength: Math.max(jsonSchema.minLength ?? requirement, requirement) };
 }
 
 /** The conversion every document of the platform uses (the OpenAPI documents, the MCP tools' input schemas). */

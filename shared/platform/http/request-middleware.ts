@@ -177,16 +177,18 @@ const tooDeep = (where: keyof typeof wording) => new BadRequestError('request.to
 
 /**
  * An issue in words: a schema's own message as it is; for a limit a schema left valibot's default message on
- * (`Invalid code points: Expected <=10 but received 11`), what the limit is, in the words the schemas use; any other
- * default without what was received (the request's own text is never repeated).
+ * (`Invalid code points: Expected <=10 but received 11`), what the limit is, in the words the schemas use; a field
+ * left out, that it is required (`Invalid key: Expected "url"`); any other default without what was received (the
+ * request's own text is never repeated: a value not among a list's says the list, `Invalid type: Expected ("a" | "b")`).
  */
-function plainMessage(issue: v.BaseIssue<unknown>): string {
+export function plainMessage(issue: v.BaseIssue<unknown>): string {
   if (!issue.message.startsWith('Invalid ')) return issue.message;
-  const limit = typeof issue.requirement === 'number' ? issue.requirement : null;
-  const unit = typeof issue.input === 'string' ? ' characters' : Array.isArray(issue.input) ? ' items' : '';
-  if (limit !== null) {
-    if (/^(max_(length|code_points|graphemes|value|size))$/.test(issue.type)) return `must be at most ${limit}${issue.type === 'max_value' ? '' : unit}`;
-    if (/^(min_(length|code_points|graphemes|value|size))$/.test(issue.type)) return `must be at least ${limit}${issue.type === 'min_value' ? '' : unit}`;
+  const { input, requirement: limit } = issue;
+  if (input === undefined && issue.path?.at(-1)?.type === 'object') return 'is required';
+  const bound = /^(max|min)_(length|code_points|graphemes|value|size)$/.exec(issue.type);
+  if (bound && typeof limit === 'number') {
+    const unit = bound[2] === 'value' ? '' : typeof input === 'string' ? ' characters' : Array.isArray(input) ? ' items' : '';
+    return `must be at ${bound[1] === 'max' ? 'most' : 'least'} ${limit}${unit}`;
   }
   return issue.message.replace(/ but received .*$/s, '');
 }

@@ -331,6 +331,23 @@ describe('the validation messages', () => {
     ]);
     expect(refusal?.message).toBe('name: must be at most 10 characters');
   });
+
+  it('say a field left out is required, and a value not in a list what the list is (not what was sent)', async () => {
+    const v = await import('valibot');
+    const { validated } = await import('../../../shared/platform/http/request-middleware.ts');
+    const schema = v.strictObject({ url: v.string(), role: v.picklist(['admin', 'member']) });
+    const issues = (() => {
+      try {
+        validated(schema, { role: 'owner' }, 'request.validation_failed', 'body');
+      } catch (e) {
+        return (e as { details: { issues: unknown[] } }).details.issues;
+      }
+    })();
+    expect(issues).toEqual([
+      { field: 'url', message: 'is required' },
+      { field: 'role', message: 'Invalid type: Expected ("admin" | "member")' },
+    ]);
+  });
 });
 
 describe('a table too busy for a write', () => {
