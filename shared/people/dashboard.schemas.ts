@@ -3,7 +3,7 @@ import { email, isoTime, name, pagination, uuid } from '../platform/http/schemas
 import { named } from '../platform/http/schemas/named.ts';
 
 /** Passwords: 12 to 128 characters (the upper bound keeps hashing cost bounded). */
-const password = v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters'), v.maxCodePoints(128));
+const password = v.pipe(v.string(), v.minCodePoints(12, 'must be at least 12 characters'), v.maxCodePoints(128));
 
 export const signUpRequest = named('SignUpRequest', v.strictObject({ email, password, name: v.optional(name(200)) }));
 

@@ -54,7 +54,8 @@ export async function signUpWithForm(form: SignInForm & { name?: string | undefi
     pageReply(ctx, SignUpPage({ ctx, name: form.name, email: form.email, next: form.next, error }), status, undefined, headers);
   const email = emailOf(form.email);
   if (!email) return again('Enter an e-mail address, like name@example.com.', 400);
-  if (!form.password || form.password.length < MIN_PASSWORD) return again(`Choose a password of at least ${MIN_PASSWORD} characters.`, 400);
+  // Characters (code points), as the API counts them: an emoji is one.
+  if (!form.password || [...form.password].length < MIN_PASSWORD) return again(`Choose a password of at least ${MIN_PASSWORD} characters.`, 400);
   const name = form.name?.trim() || undefined;
   try {
     await signUp({ email, password: form.password, ...(name ? { name } : {}) }, event.requestContext.http.sourceIp);

@@ -62,9 +62,13 @@ describe('people and sessions', () => {
     expect(again.json.code).toBe('user.email_taken');
   });
 
-  it('refuses an 11-character password and accepts 12', async () => {
+  it('refuses an 11-character password and accepts 12, counting characters (an emoji is one, not two)', async () => {
     expect((await call('POST', `${D}/users`, { body: { email: uniqueEmail(), password: 'a'.repeat(11) } })).status).toBe(400);
     expect((await call('POST', `${D}/users`, { body: { email: uniqueEmail(), password: 'a'.repeat(12) } })).status).toBe(201);
+    const six = await call('POST', `${D}/users`, { body: { email: uniqueEmail(), password: '😀'.repeat(6) } });
+    expect(six.status, six.text).toBe(400);
+    expect(six.json.message).toContain('password: must be at least 12 characters');
+    expect((await call('POST', `${D}/users`, { body: { email: uniqueEmail(), password: '😀'.repeat(12) } })).status).toBe(201);
   });
 
   it('does not take a merchant API key as a session', async () => {
