@@ -5,6 +5,6 @@
 export { getConditionBalance } from './ledger.repository.ts';
 export { debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, merchantAccount, refundJournal } from './ledger.rules.ts';
 export { afterPaymentIn, balancesOf, bookJournal, checkLedger, paymentBookings, releaseDueFunds } from './ledger.service.ts';
-export { addPayoutMethod, listMerchantPayoutMethods } from './payout-methods.service.ts';
+export { addPayoutMethod, listMerchantPayoutMethods, removePayoutMethod } from './payout-methods.service.ts';
 export { advanceWithdrawal, merchantWithdrawals, requestMerchantPayout, type Withdrawal } from './payouts.service.ts';
 export { createPayoutMethod } from './routes.ts';

@@ -8,7 +8,7 @@ import { formText, pageForm } from '../pages.schemas.ts';
 export const payoutsPageQuery = v.object({ done: formText(40), page: formText(9) });
 
 export const payoutsFormBody = pageForm({
-  action: v.picklist(['add_method', 'request_payout']),
+  action: v.picklist(['add_method', 'remove_method', 'request_payout']),
   holder_name: formText(200),
   country: formText(10),
   currency: formText(10),

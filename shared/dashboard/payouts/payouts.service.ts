@@ -11,7 +11,7 @@ import { countryCodes } from '../../domain/countries.ts';
 import { BadRequestError, DomainError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { isCurrency, toMinorUnits } from '../../domain/money.ts';
-import { balancesOf, addPayoutMethod, listMerchantPayoutMethods, merchantWithdrawals, requestMerchantPayout } from '../../money/index.ts';
+import { balancesOf, addPayoutMethod, listMerchantPayoutMethods, merchantWithdrawals, removePayoutMethod, requestMerchantPayout } from '../../money/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
 import { amountFieldHint } from '../kit/format.tsx';
@@ -112,11 +112,11 @@ async function requestOnce(merchant: Merchant, form: PayoutForm): Promise<void> 
   }
 }
 
-/** The page's forms (owners and admins: the route's roles hold it): add a payout method, or request a payout. */
+/** The page's forms (owners and admins: the route's roles hold it): add or remove a payout method, or request a payout. */
 export async function payoutsForm(
   merchant: Merchant,
   role: Role,
-  form: PayoutForm & { action: 'add_method' | 'request_payout' },
+  form: PayoutForm & { action: 'add_method' | 'remove_method' | 'request_payout' },
   event: HttpEvent,
 ): Promise<Reply> {
   const here = areaPath(merchant.id, 'payouts');
@@ -124,6 +124,10 @@ export async function payoutsForm(
     if (form.action === 'add_method') {
       await addPayoutMethod(merchant, newMethodOf(form));
       return seeOther(withDone(here, 'method_added'));
+    }
+    if (form.action === 'remove_method') {
+      await removePayoutMethod(merchant, form.payout_method_id ?? '');
+      return seeOther(withDone(here, 'method_removed'));
     }
     await requestOnce(merchant, form);
     return seeOther(withDone(here, 'payout_requested'));

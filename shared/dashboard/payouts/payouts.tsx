@@ -4,7 +4,7 @@ import type { Withdrawal } from '../../money/index.ts';
 import { PastTheEnd, pageHref } from '../customers/paging.tsx';
 import { Owed } from '../home/home.tsx';
 import { Money, Status, Time } from '../kit/format.tsx';
-import { Csrf, Empty, Field, Notice, Page, Pager, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Csrf, Empty, Field, Notice, Page, Pager, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 export interface PayoutBalance {
   currency: string;
@@ -29,7 +29,7 @@ export interface PayoutMethodRow {
 
 /** What the page's forms send (every field optional: the service says what is missing). */
 export interface PayoutForm {
-  action?: 'add_method' | 'request_payout';
+  action?: 'add_method' | 'remove_method' | 'request_payout';
   holder_name?: string | undefined;
   country?: string | undefined;
   currency?: string | undefined;
@@ -42,6 +42,7 @@ export interface PayoutForm {
 
 const doneNotices: Readonly<Record<string, string>> = {
   method_added: 'The payout method was added.',
+  method_removed: 'The payout method was removed: payouts no longer go to it.',
   payout_requested: 'The payout was requested. It shows in the history below.',
 };
 
@@ -140,7 +141,7 @@ export function PayoutsPage(p: PayoutsProps) {
         {p.methods.length === 0 ? (
           <Empty>No payout method yet. {p.canManage ? 'Add the bank account payouts go to below.' : 'An owner or admin can add one.'}</Empty>
         ) : (
-          <Table caption="Payout methods" columns={['Account', 'Holder', 'Country', 'Currency', 'Status', 'Added']}>
+          <Table caption="Payout methods" columns={['Account', 'Holder', 'Country', 'Currency', 'Status', 'Added', p.canManage && 'Manage']}>
             {p.methods.map((m) => (
               <tr>
                 <td class="mono">•••• {m.last4}</td>
@@ -153,6 +154,21 @@ export function PayoutsPage(p: PayoutsProps) {
                 <td>
                   <Time iso={m.createdAt} />
                 </td>
+                {p.canManage ? (
+                  <td>
+                    <ActionForm
+                      ctx={p.ctx}
+                      path={here}
+                      action="remove_method"
+                      fields={{ payout_method_id: m.id }}
+                      confirm={`Remove the account ending in ${m.last4}? Payouts no longer go to it.`}
+                      tone="danger"
+                      label={`Remove the account ending in ${m.last4}`}
+                    >
+                      Remove
+                    </ActionForm>
+                  </td>
+                ) : null}
               </tr>
             ))}
           </Table>

@@ -142,7 +142,23 @@ describe('the dashboard: payouts and checkout settings', { timeout: 120_000 }, (
     expect(memberMethod.status()).toBe(403);
     expect((await call('GET', `/v1/public-api/merchants/${org.organizationId}/payouts`, { key: org.merchantApiKey })).json.pagination.totalCount).toBe(1);
     expect((await call('GET', `/v1/public-api/merchants/${org.organizationId}/payouts/payout-methods`, { key: org.merchantApiKey })).json.data).toHaveLength(1);
+    const methodId = (await call('GET', `/v1/public-api/merchants/${org.organizationId}/payouts/payout-methods`, { key: org.merchantApiKey })).json.data[0].id;
+    const memberRemove = await m.page.request.post(dash(org.organizationId, '/payouts'), {
+      form: { csrf_token: csrf, action: 'remove_method', payout_method_id: methodId },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+    expect(memberRemove.status()).toBe(403);
     await m.expectClean();
+
+    // The owner removes it (asked first), as the limit's message tells them to.
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(dash(org.organizationId, '/payouts'));
+    await page.getByRole('button', { name: 'Remove the account ending in 3000' }).click();
+    await page.waitForURL(dash(org.organizationId, '/payouts?done=method_removed'));
+    expect(await page.getByRole('status').innerText()).toBe('The payout method was removed: payouts no longer go to it.');
+    expect((await call('GET', `/v1/public-api/merchants/${org.organizationId}/payouts/payout-methods`, { key: org.merchantApiKey })).json.data).toEqual([]);
+    await expectAccessible(page, 'payouts-method-removed');
   });
 
   it('changes the checkout colours with a live preview, refuses a brand colour without contrast, and the hosted checkout shows them', async () => {
