@@ -321,7 +321,9 @@ export async function apply(organization: Merchant, s: Subscription, decided: De
   // Decided before tax; charged (and invoiced) with it, where the buyer is now.
   if (s.pending) throw subscriptionConflict();
   const { instrument, where } = decided.charge && decided.charge.spec.amountMinor > 0 ? await chargedWith(s) : { instrument: null, where: s.billingAddress };
-  const decision = taxedDecision({ ...s, billingAddress: where }, decided, at);
+  // Taxed, invoiced and kept where the buyer is now, charged or declined.
+  const taxedAt: Subscription = { ...s, billingAddress: where };
+  const decision = taxedDecision(taxedAt, decided, at);
   const charge = decision.charge;
   if (!charge || charge.spec.amountMinor === 0 || !instrument) {
     const outcome: Outcome | undefined = !charge
@@ -330,8 +332,8 @@ export async function apply(organization: Merchant, s: Subscription, decided: De
         ? { paid: true, transactionId: null }
         : { paid: false, transactionId: null, reason: 'no_payment_instrument' };
     const effect = outcome && !outcome.paid ? charge!.declined : decision;
-    const invoice = outcome ? await invoiceItems(organization, s, charge!.spec, outcome, at) : [];
-    const next = await commitOrConflict(organization, s, changed(s, effect.changes, at), offsetMs, [...effect.extra, ...invoice]);
+    const invoice = outcome ? await invoiceItems(organization, taxedAt, charge!.spec, outcome, at) : [];
+    const next = await commitOrConflict(organization, s, changed(s, { ...effect.changes, billingAddress: where }, at), offsetMs, [...effect.extra, ...invoice]);
     return { subscription: next, ...(outcome ? { outcome } : {}) };
   }
   const { spec, declined } = charge;
