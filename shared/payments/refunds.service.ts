@@ -152,9 +152,10 @@ export async function createRefund(
   // An open dispute holds the payment's money; a decided one leaves what it did not take (a lost one took its amount).
   if (dispute && !dispute.decidedAt) throw transactionDisputed();
   const taken = dispute ? dispute.takenMinor : 0;
+  const left = refundableMinor(t.amountMinor, (t.refundedMinor ?? 0) + taken);
   let amountMinor: number;
   if (input.amount === undefined) {
-    amountMinor = refundableMinor(t.amountMinor, (t.refundedMinor ?? 0) + taken);
+    amountMinor = left;
     if (amountMinor === 0) throw exceeds(t, taken);
   } else {
     const minor = toMinorUnits(input.amount, t.currency);
@@ -164,7 +165,7 @@ export async function createRefund(
       });
     }
     amountMinor = minor;
-    if (amountMinor > refundableMinor(t.amountMinor, (t.refundedMinor ?? 0) + taken)) throw exceeds(t, taken);
+    if (amountMinor > left) throw exceeds(t, taken);
   }
 
   const started = new Date();
