@@ -33,6 +33,7 @@ import {
   createReactivation,
   customerSubscription,
   customerSubscriptions,
+  isLocallyActive,
   resumeSubscription,
   updateCancellation,
 } from '../subscriptions/index.ts';
@@ -303,10 +304,10 @@ export async function paymentMethodPage(merchant: Merchant, principal: PortalPri
     mintClientToken(merchant.id, { allowedOrigin: config.publicOrigin }),
   ]);
   if (!ctx.settings!.allowPaymentMethodUpdate) throw turnedOff();
-  // The cards the subscriptions that still charge are charged to (each its own, else the primary one), each read once;
-  // with none charging, the primary card.
+  // The cards the subscriptions that still charge (those a new card replaces: `replaceCard`) are charged to, each its
+  // own else the primary one, each read once; with none charging, the primary card.
   const primaryId = customer?.primaryPaymentInstrument?.id ?? null;
-  const charging = subscriptions.filter((s) => !['canceled', 'completed', 'incomplete'].includes(s.status));
+  const charging = subscriptions.filter((s) => isLocallyActive(s.status));
   const byCard = new Map<string, string[]>();
   for (const s of charging) {
     const id = s.paymentInstrumentId ?? primaryId;

@@ -24,6 +24,7 @@ export {
   subscriptionCharges,
   subscriptionSummaries,
 } from './subscriptions.service.ts';
+export { isLocallyActive } from './subscriptions.rules.ts';
 export { clockOf } from './test-clock.service.ts';
 /** The mail templates of the module, for the mail sender (functions/system/send-mail.ts). */
 export { subscriptionMails } from './subscription.mails.ts';
