@@ -53,7 +53,7 @@ export async function claimOnce(organizationId: string, operation: string, idemp
     createdAt: now,
     updatedAt: now,
   };
-  return sendIfCondition(new PutCommand({ TableName: tableName(), Item: IdempotencyEntity.item(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+  return sendIfCondition(new PutCommand(putIdempotencyClaim(record).Put!));
 }
 
 /** Lets `key` of `operation` be claimed again (what `claimOnce` claimed was refused, so nothing was made under it). */
