@@ -19,13 +19,12 @@ export const SIGN_IN_PATH = '/dashboard/sign-in';
 /** The CSP of a page without script. */
 export const scriptlessPageCsp = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+/** A refusal's heading by status; any other refusal's (400, 415, …) is 'That request cannot be used'. */
 const headings: Readonly<Record<number, string>> = {
-  400: 'That request cannot be used',
   403: 'You cannot do that here',
   404: 'Page not found',
   409: 'That could not be done',
   413: 'That is too large',
-  415: 'That request cannot be used',
   422: 'That could not be done',
   429: 'Too many attempts',
   503: 'Unavailable for a moment',
@@ -115,7 +114,7 @@ export function pageErrorResult(status: number, message: string, event: HttpEven
     const expired = sessionTokenOfCookies(event.cookies ?? []) !== undefined;
     return { statusCode: 303, headers: { ...headers, location: signInLocation(wanted, expired) }, cookies: [clearedSessionCookie] };
   }
-  const heading = headings[status] ?? (status >= 500 ? 'Something went wrong' : 'That request cannot be used');
+  const heading = escapeHtml(headings[status] ?? (status >= 500 ? 'Something went wrong' : 'That request cannot be used'));
   const back = backLinkOf(event);
   const body = `<!doctype html>
 <html lang="en">
@@ -123,12 +122,12 @@ export function pageErrorResult(status: number, message: string, event: HttpEven
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(heading)}</title>
+<title>${heading}</title>
 <link rel="stylesheet" href="${DASHBOARD_STYLESHEET_PATH}">
 </head>
 <body class="plain">
 <main class="card">
-<h1>${escapeHtml(heading)}</h1>
+<h1>${heading}</h1>
 <p class="error" role="alert">${escapeHtml(message)}</p>
 <p><a href="${escapeHtml(back.href)}">${back.text}</a></p>
 </main>
