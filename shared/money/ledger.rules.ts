@@ -196,36 +196,57 @@ export function refundJournal(p: {
   ]);
 }
 
-/** A dispute opened for `amountMinor`: the amount moves from available (the shortfall owed) into the reserve. */
-export function disputeOpenedJournal(p: {
+/**
+ * The tax in a dispute of `disputedMinor` of a payment of `grossMinor` with `taxMinor` tax: the share of the payment's
+ * last `disputedMinor`. Refunds give back shares of its first part (`taxInRefunded`) and never reach what a dispute
+ * took (a dispute is at most what refunds left, refunds after a lost one at most what it left), so refunds and a lost
+ * dispute together give back at most the payment's tax, and all of it when the whole payment went back.
+ */
+export const taxInDisputed = (grossMinor: number, taxMinor: number, disputedMinor: number): number =>
+  taxMinor - taxInRefunded(grossMinor, taxMinor, grossMinor - disputedMinor);
+
+/** What a dispute moves: its amount and the tax in it (`taxInDisputed`; 0 for disputes opened holding the whole amount). */
+interface DisputeMoney {
   merchantId: string;
   disputeId: string;
   currency: string;
   amountMinor: number;
-  available: number;
+  taxMinor: number;
   at: string;
-}): Journal {
+}
+
+/**
+ * A dispute opened for `amountMinor` with `taxMinor` tax in it: the merchant's part (the amount less the tax, which the
+ * platform holds as owed tax already) moves from available (the shortfall owed) into the reserve.
+ */
+export function disputeOpenedJournal(p: DisputeMoney & { available: number }): Journal {
+  const held = p.amountMinor - p.taxMinor;
   return journal('dispute_opened', `dispute_opened:${p.disputeId}`, p.merchantId, p.currency, p.disputeId, p.at, [
-    ...debitAvailable(p.merchantId, p.amountMinor, p.available),
-    { account: merchantAccount(p.merchantId, 'reserved'), amount: -p.amountMinor },
+    ...debitAvailable(p.merchantId, held, p.available),
+    { account: merchantAccount(p.merchantId, 'reserved'), amount: -held },
   ]);
 }
 
-/** A dispute won: its reserve is released back to available (repaying what is owed first). */
-export function disputeWonJournal(p: { merchantId: string; disputeId: string; currency: string; amountMinor: number; owed: number; at: string }): Journal {
-  const repay = Math.min(p.owed, p.amountMinor);
+/** A dispute won: its reserve is released back to available (repaying what is owed first); the tax stays owed. */
+export function disputeWonJournal(p: DisputeMoney & { owed: number }): Journal {
+  const held = p.amountMinor - p.taxMinor;
+  const repay = Math.min(p.owed, held);
   const m = (k: MerchantAccountKind) => merchantAccount(p.merchantId, k);
   return journal('dispute_won', `dispute_won:${p.disputeId}`, p.merchantId, p.currency, p.disputeId, p.at, [
-    { account: m('reserved'), amount: p.amountMinor },
+    { account: m('reserved'), amount: held },
     { account: m('owed'), amount: -repay },
-    { account: m('available'), amount: -(p.amountMinor - repay) },
+    { account: m('available'), amount: -(held - repay) },
   ]);
 }
 
-/** A dispute lost: the reserve leaves with the chargeback (the platform's cash pays the cardholder). */
-export function disputeLostJournal(p: { merchantId: string; disputeId: string; currency: string; amountMinor: number; at: string }): Journal {
+/**
+ * A dispute lost: the platform's cash pays the cardholder the amount, the reserve leaving with it, and the tax in it is
+ * no longer owed (the sale is undone, as by a refund).
+ */
+export function disputeLostJournal(p: DisputeMoney): Journal {
   return journal('dispute_lost', `dispute_lost:${p.disputeId}`, p.merchantId, p.currency, p.disputeId, p.at, [
-    { account: merchantAccount(p.merchantId, 'reserved'), amount: p.amountMinor },
+    { account: merchantAccount(p.merchantId, 'reserved'), amount: p.amountMinor - p.taxMinor },
+    { account: 'platform:tax', amount: p.taxMinor },
     { account: 'platform:cash', amount: -p.amountMinor },
   ]);
 }

@@ -27,6 +27,11 @@ export interface Dispute {
   amountMinor: number;
   /** ISO 4217, uppercase. */
   currency: string;
+  /**
+   * The tax in `amountMinor` (`taxInDisputed` of its payment), which the platform, not the merchant, holds and gives
+   * back when the dispute is lost; absent on disputes opened holding the whole amount from the merchant.
+   */
+  taxMinor?: number | undefined;
   customer: DisputeCustomer | null;
   gatewaySlug: string;
   /** When the processor posted the dispute. */
@@ -59,6 +64,7 @@ export const DisputeEntity = entity<Dispute, { organizationId: string; id: strin
     reasonCode: v.string(),
     amountMinor: v.number(),
     currency: v.string(),
+    taxMinor: v.optional(v.number()),
     customer: orNull(v.object({ id: orNull(v.string()), name: orNull(v.string()) })),
     gatewaySlug: v.string(),
     postedAt: v.string(),

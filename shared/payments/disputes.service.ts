@@ -4,18 +4,26 @@
  * ./sandbox-disputes.ts, and raises dispute alerts through ./dispute-alerts.ts.
  *
  * Every change is one transaction: the dispute as it becomes, its event (outbox) and its ledger journal with the
- * balance change. Opening moves the disputed amount from available into the reserve (the shortfall owed, under the
- * condition that available still covers the part taken from it); won releases the reserve to available (repaying
- * what is owed first, under the condition that owed is still what was read); lost (or forfeited) takes the reserve
- * out with the chargeback. A change whose balance condition fails (the balance moved in between) is read again
+ * balance change. Opening moves the disputed amount less the tax in it (which the platform owes, not the merchant)
+ * from available into the reserve (the shortfall owed, under the condition that available still covers the part
+ * taken from it); won releases the reserve to available (repaying what is owed first, under the condition that owed
+ * is still what was read); lost (or forfeited) takes the reserve out with the chargeback, the tax no longer owed. A change whose balance condition fails (the balance moved in between) is read again
  * and retried.
  */
 import { cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { Dispute } from './dispute.entity.ts';
 import * as repo from './disputes.repository.ts';
-import { getConditionBalance, bookJournal, debitAvailable, disputeLostJournal, disputeOpenedJournal, disputeWonJournal } from '../money/index.ts';
+import {
+  getConditionBalance,
+  bookJournal,
+  disputeLostJournal,
+  disputeOpenedJournal,
+  disputeWonJournal,
+  merchantAccount,
+  taxInDisputed,
+} from '../money/index.ts';
 import { getMerchant } from '../people/index.ts';
-import type { Transaction } from './transaction.entity.ts';
+import { taxInPayment, type Transaction } from './transaction.entity.ts';
 import { getTransaction } from './transactions.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import {
@@ -147,6 +155,7 @@ export function newDispute(
     ...fields,
     organizationId: t.organizationId,
     transactionId: t.id,
+    taxMinor: taxInDisputed(t.amountMinor, taxInPayment(t), fields.amountMinor),
     customer: t.customerId || t.customerName ? { id: t.customerId, name: t.customerName } : null,
     gatewaySlug: GATEWAY_SLUG,
     deadlineAt: deadlineOf(fields.postedAt),
@@ -204,10 +213,11 @@ export async function openDispute(merchant: EventMerchant, read: Transaction, d:
       disputeId: ledgerReference(d),
       currency: d.currency,
       amountMinor: d.amountMinor,
+      taxMinor: d.taxMinor ?? 0,
       available,
       at: d.createdAt,
     });
-    const fromAvailable = debitAvailable(d.organizationId, d.amountMinor, available)[0]!.amount;
+    const fromAvailable = j.entries.find((e) => e.account === merchantAccount(d.organizationId, 'available'))?.amount ?? 0;
     const [journalItem, balanceItem] = bookJournal(j, { availableAtLeast: fromAvailable });
     const parts: NamedParts<'dispute' | 'claim' | 'journal' | 'balance' | 'event' | 'transaction' | 'extra'> = [
       ['dispute', [repo.putNewDispute(d)]],
@@ -305,7 +315,7 @@ export async function advanceDispute(organizationId: string, disputeId: string, 
     const moved: Dispute = { ...d, status: to, updatedAt: at, resolvedAt: isFinalDisputeStatus(to) ? at : null };
     const outcome = outcomeOf(to);
     const items: TransactItem[] = [repo.moveDispute(moved, d.status)];
-    const ref = { merchantId: organizationId, disputeId: ledgerReference(d), currency: d.currency, amountMinor: d.amountMinor, at };
+    const ref = { merchantId: organizationId, disputeId: ledgerReference(d), currency: d.currency, amountMinor: d.amountMinor, taxMinor: d.taxMinor ?? 0, at };
     // The journal that moves the reserve (a decision's), then the event that tells of it.
     if (outcome.journal === 'dispute_won') {
       const { owed } = await getConditionBalance(organizationId, d.currency);

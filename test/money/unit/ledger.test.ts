@@ -22,6 +22,7 @@ import {
   payoutRequestedJournal,
   refundJournal,
   releaseJournal,
+  taxInDisputed,
   zeroBalances,
   type Journal,
   type MerchantBalances,
@@ -77,7 +78,7 @@ describe('ledger journals', () => {
   it('repays what is owed before anything becomes available on release and on a won dispute', () => {
     const r = releaseJournal({ merchantId: M, transactionId: 't1', currency: 'USD', netMinor: 500, owed: 300, at: AT });
     expect(balanceDelta(M, r.entries)).toEqual({ ...zeroBalances(), pending: -500, owed: -300, available: 200 });
-    const w = disputeWonJournal({ merchantId: M, disputeId: 'd1', currency: 'USD', amountMinor: 100, owed: 300, at: AT });
+    const w = disputeWonJournal({ merchantId: M, disputeId: 'd1', currency: 'USD', amountMinor: 100, taxMinor: 0, owed: 300, at: AT });
     expect(balanceDelta(M, w.entries)).toEqual({ ...zeroBalances(), reserved: -100, owed: -100 });
   });
 
@@ -118,11 +119,26 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   }),
 );
 
+/** A payment of a random sequence: `refunded` by refunds, `taken` by a lost dispute, `taxBack` the tax both gave back. */
+interface Payment {
+  id: string;
+  gross: number;
+  tax: number;
+  refunded: number;
+  dispute: 'none' | 'open' | 'won' | 'lost';
+  taken: number;
+  taxBack: number;
+  net: number;
+  released: boolean;
+}
+
+const taxGivenBack = (j: Journal): number => j.entries.find((e) => e.account === 'platform:tax')?.amount ?? 0;
+
 /** Runs `ops` from zero; answers every journal made and the balances kept by adding each journal's delta. */
-function run(ops: readonly Op[]): { journals: Journal[]; kept: MerchantBalances; refundedOver: boolean } {
+function run(ops: readonly Op[]): { journals: Journal[]; kept: MerchantBalances; refundedOver: boolean; payments: Payment[] } {
   const journals: Journal[] = [];
   const kept = zeroBalances();
-  const payments: Array<{ id: string; gross: number; tax: number; refunded: number; net: number; released: boolean }> = [];
+  const payments: Payment[] = [];
   let refundedOver = false;
   let n = 0;
   const book = (j: Journal) => {
@@ -140,7 +156,7 @@ function run(ops: readonly Op[]): { journals: Journal[]; kept: MerchantBalances;
     if (o.kind === 'pay') {
       const tax = Math.floor((o.gross * o.taxPercent) / (100 + o.taxPercent));
       book(paymentJournal({ merchantId: M, transactionId: id, currency: 'USD', grossMinor: o.gross, taxMinor: tax, at: AT }));
-      payments.push({ id, gross: o.gross, tax, refunded: 0, net: paymentNet(o.gross, tax), released: false });
+      payments.push({ id, gross: o.gross, tax, refunded: 0, dispute: 'none', taken: 0, taxBack: 0, net: paymentNet(o.gross, tax), released: false });
     } else if (o.kind === 'release') {
       for (const p of payments.filter((x) => !x.released)) {
         book(releaseJournal({ merchantId: M, transactionId: p.id, currency: 'USD', netMinor: p.net, owed: kept.owed, at: AT }));
@@ -148,28 +164,39 @@ function run(ops: readonly Op[]): { journals: Journal[]; kept: MerchantBalances;
       }
     } else if (o.kind === 'refund' && payments.length) {
       const p = payments[o.of % payments.length]!;
-      const amount = Math.min(Math.max(1, Math.floor((p.gross - p.refunded) * o.part)), p.gross - p.refunded);
-      if (amount <= 0) continue; // fully refunded: the service refuses
-      book(
-        refundJournal({
-          merchantId: M,
-          refundId: id,
-          currency: 'USD',
-          grossMinor: p.gross,
-          taxMinor: p.tax,
-          refundedBeforeMinor: p.refunded,
-          refundMinor: amount,
-          available: kept.available,
-          at: AT,
-        }),
-      );
+      const left = p.gross - p.refunded - p.taken;
+      const amount = Math.min(Math.max(1, Math.floor(left * o.part)), left);
+      if (amount <= 0 || p.dispute === 'open') continue; // nothing left, or held for a dispute: the service refuses
+      const j = refundJournal({
+        merchantId: M,
+        refundId: id,
+        currency: 'USD',
+        grossMinor: p.gross,
+        taxMinor: p.tax,
+        refundedBeforeMinor: p.refunded,
+        refundMinor: amount,
+        available: kept.available,
+        at: AT,
+      });
+      book(j);
+      p.taxBack += taxGivenBack(j);
       p.refunded += amount;
-      if (p.refunded > p.gross) refundedOver = true;
+      if (p.refunded + p.taken > p.gross) refundedOver = true;
     } else if (o.kind === 'dispute' && payments.length) {
+      // At most one dispute a payment, for what its refunds left; decided at once or left open (refunds then refused).
       const p = payments[o.of % payments.length]!;
-      book(disputeOpenedJournal({ merchantId: M, disputeId: id, currency: 'USD', amountMinor: p.gross, available: kept.available, at: AT }));
-      if (o.outcome === 'won') book(disputeWonJournal({ merchantId: M, disputeId: id, currency: 'USD', amountMinor: p.gross, owed: kept.owed, at: AT }));
-      if (o.outcome === 'lost') book(disputeLostJournal({ merchantId: M, disputeId: id, currency: 'USD', amountMinor: p.gross, at: AT }));
+      const amount = p.gross - p.refunded;
+      if (p.dispute !== 'none' || amount <= 0) continue;
+      p.dispute = o.outcome;
+      const d = { merchantId: M, disputeId: id, currency: 'USD', amountMinor: amount, taxMinor: taxInDisputed(p.gross, p.tax, amount), at: AT };
+      book(disputeOpenedJournal({ ...d, available: kept.available }));
+      if (o.outcome === 'won') book(disputeWonJournal({ ...d, owed: kept.owed }));
+      if (o.outcome === 'lost') {
+        const j = disputeLostJournal(d);
+        book(j);
+        p.taxBack += taxGivenBack(j);
+        p.taken = amount;
+      }
     } else if (o.kind === 'payout') {
       if (o.amount > kept.available) continue; // the conditional balance update refuses it
       book(payoutRequestedJournal({ merchantId: M, payoutId: id, currency: 'USD', amountMinor: o.amount, at: AT }));
@@ -179,17 +206,22 @@ function run(ops: readonly Op[]): { journals: Journal[]; kept: MerchantBalances;
     expect(kept.available).toBeGreaterThanOrEqual(0);
     expect(kept.owed).toBeGreaterThanOrEqual(0);
   }
-  return { journals, kept, refundedOver };
+  return { journals, kept, refundedOver, payments };
 }
 
 describe('ledger properties', () => {
-  it('over random sequences: every journal balances, balances are the sum of the entries, available and owed never go negative', () => {
+  it('over random sequences: every journal balances, balances are the sum of the entries, available and owed never go negative, no tax given back twice', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
-        const { journals, kept, refundedOver } = run(ops);
+        const { journals, kept, refundedOver, payments } = run(ops);
         for (const j of journals) expect(isBalanced(j.entries), j.id).toBe(true);
         expect(kept).toEqual(balancesOf(M, journals));
         expect(refundedOver).toBe(false);
+        // Refunds and a lost dispute give back at most a payment's tax, all of it once the whole payment went back.
+        for (const p of payments) {
+          expect(p.taxBack).toBeLessThanOrEqual(p.tax);
+          if (p.refunded + p.taken === p.gross) expect(p.taxBack, p.id).toBe(p.tax);
+        }
         // One business event, one journal.
         expect(new Set(journals.map((j) => j.id)).size).toBe(journals.length);
         // Across all accounts, the entries of every journal together sum to zero as well.

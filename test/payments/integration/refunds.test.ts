@@ -12,6 +12,7 @@ import { getTransaction } from '../../../shared/payments/transactions.repository
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.rules.ts';
 import { sandboxProcessor } from '../../../shared/processor/sandbox-processor.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
+import { advanceDispute } from '../../../shared/payments/disputes.service.ts';
 import { testCards } from '../../support/cards.ts';
 import {
   adminCli,
@@ -180,7 +181,7 @@ describe('refunds: full and partial', () => {
   });
 });
 
-describe('refunds: the tax given back', () => {
+describe('refunds and disputes: the tax given back', () => {
   /** A payment of 1,234 JPY plus Japan's 10 % (123 JPY) through the checkout: its transaction id. */
   async function taxedPayment(org: Shop): Promise<string> {
     const plan = await orgPlan(org, { currency: 'JPY', pricing: { price: 1234, formula: 'fixed-fee' } });
@@ -220,6 +221,48 @@ describe('refunds: the tax given back', () => {
         id,
       ).toBe(1234);
     }
+  });
+  it('a lost dispute gives back the tax in what it took, as a refund does: the merchant is never debited tax it did not receive', async () => {
+    const org = await shop();
+    const dispute = async (transactionId: string, amount: number, outcome: 'won' | 'lost') => {
+      const id = `dsp-${randomUUID()}`;
+      const opened = await orgCall('POST', `${orgPath(org.organizationId)}/disputes/${id}`, {
+        fullKey: org.fullKey,
+        body: { transactionId, currency: 'JPY', amount },
+      });
+      expect(opened.status, opened.text).toBe(201);
+      await advanceDispute(org.organizationId, id, outcome);
+      return `${org.organizationId}/${id}`;
+    };
+    // Lost in full; refunded 357 then lost for the 1,000 left; won in full, then refunded in full.
+    const lostWhole = await taxedPayment(org);
+    const refundedThenLost = await taxedPayment(org);
+    const wonThenRefunded = await taxedPayment(org);
+    const lostWholeRef = await dispute(lostWhole, 1357, 'lost');
+    expect((await refund(org, refundedThenLost, { amount: 357 })).status).toBe(201);
+    const partRef = await dispute(refundedThenLost, 1000, 'lost');
+    const wonRef = await dispute(wonThenRefunded, 1357, 'won');
+    expect((await refund(org, wonThenRefunded)).status).toBe(201);
+
+    const { journals, balance } = await expectLedgerConsistent(org.organizationId, 'JPY');
+    expect(balance.reserved).toBe(0);
+    const given = async (transactionId: string, disputeRef: string) => {
+      const refundIds = new Set((await listRefunds(transactionId)).map((r) => r.id));
+      const entries = journals.filter((j) => refundIds.has(j.reference) || j.reference === disputeRef).flatMap((j) => j.entries);
+      const sum = (account: (a: string) => boolean) => entries.filter((e) => account(e.account)).reduce((n, e) => n + e.amount, 0);
+      return { tax: sum((a) => a === 'platform:tax'), merchant: sum((a) => a.startsWith(`merchant:${org.organizationId}:`)) };
+    };
+    // Each payment went back whole: all 123 of its tax is no longer owed, and the merchant is debited 1,234, the 1,357
+    // less the tax, as one full refund debits it (a won dispute holds that much and gives it back).
+    for (const [id, ref] of [
+      [lostWhole, lostWholeRef],
+      [refundedThenLost, partRef],
+      [wonThenRefunded, wonRef],
+    ] as const) {
+      expect(await given(id, ref), id).toEqual({ tax: 123, merchant: 1234 });
+    }
+    const held = journals.find((j) => j.type === 'dispute_opened' && j.reference === lostWholeRef)!;
+    expect(held.entries.find((e) => e.account === `merchant:${org.organizationId}:reserved`)!.amount).toBe(-1234);
   });
 });
 

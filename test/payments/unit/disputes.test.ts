@@ -10,7 +10,15 @@ import {
   isFinalDisputeStatus,
   outcomeOf,
 } from '../../../shared/payments/disputes.rules.ts';
-import { balanceDelta, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, isBalanced } from '../../../shared/money/ledger.rules.ts';
+import {
+  balanceDelta,
+  disputeLostJournal,
+  disputeOpenedJournal,
+  disputeWonJournal,
+  isBalanced,
+  refundJournal,
+  taxInDisputed,
+} from '../../../shared/money/ledger.rules.ts';
 import { eventPayloadSchemas } from '../../../shared/platform/events/catalog.ts';
 import { createDisputeRequest } from '../../../shared/payments/disputes.schemas.ts';
 
@@ -76,14 +84,44 @@ describe('dispute create body', () => {
 describe('dispute journals', () => {
   const m = 'm1';
   it('reserves from available and owes the shortfall, then releases or takes out the reserve', () => {
-    const opened = disputeOpenedJournal({ merchantId: m, disputeId: 'o/d', currency: 'USD', amountMinor: 1_000, available: 400, at: 'now' });
+    const opened = disputeOpenedJournal({ merchantId: m, disputeId: 'o/d', currency: 'USD', amountMinor: 1_000, taxMinor: 0, available: 400, at: 'now' });
     expect(isBalanced(opened.entries)).toBe(true);
     expect(balanceDelta(m, opened.entries)).toMatchObject({ available: -400, owed: 600, reserved: 1_000 });
-    const won = disputeWonJournal({ merchantId: m, disputeId: 'o/d', currency: 'USD', amountMinor: 1_000, owed: 600, at: 'now' });
+    const won = disputeWonJournal({ merchantId: m, disputeId: 'o/d', currency: 'USD', amountMinor: 1_000, taxMinor: 0, owed: 600, at: 'now' });
     expect(balanceDelta(m, won.entries)).toMatchObject({ available: 400, owed: -600, reserved: -1_000 });
-    const lost = disputeLostJournal({ merchantId: m, disputeId: 'o/d', currency: 'USD', amountMinor: 1_000, at: 'now' });
+    const lost = disputeLostJournal({ merchantId: m, disputeId: 'o/d', currency: 'USD', amountMinor: 1_000, taxMinor: 0, at: 'now' });
     expect(isBalanced(lost.entries)).toBe(true);
     expect(balanceDelta(m, lost.entries)).toMatchObject({ reserved: -1_000, available: 0 });
+  });
+  it('holds from the merchant only the amount less its tax, and gives the tax back when lost, as a refund does', () => {
+    // A payment of 119.00 with 19.00 of tax, disputed in full: the merchant never had the tax, so it is not held from them.
+    const d = { merchantId: m, disputeId: 'o/d', currency: 'EUR', amountMinor: 11_900, taxMinor: taxInDisputed(11_900, 1_900, 11_900), at: 'now' };
+    expect(d.taxMinor).toBe(1_900);
+    const opened = disputeOpenedJournal({ ...d, available: 20_000 });
+    expect(balanceDelta(m, opened.entries)).toMatchObject({ available: -10_000, reserved: 10_000, owed: 0 });
+    const won = disputeWonJournal({ ...d, owed: 0 });
+    expect(balanceDelta(m, won.entries)).toMatchObject({ available: 10_000, reserved: -10_000 });
+    const lost = disputeLostJournal(d);
+    expect(isBalanced(lost.entries)).toBe(true);
+    expect(lost.entries).toEqual([
+      { account: `merchant:${m}:reserved`, amount: 10_000 },
+      { account: 'platform:tax', amount: 1_900 },
+      { account: 'platform:cash', amount: -11_900 },
+    ]);
+    // Disputed after a refund of the first 59.50: the rest's tax is what the refund left (9.50).
+    const refundBack = refundJournal({
+      merchantId: m,
+      refundId: 'r',
+      currency: 'EUR',
+      grossMinor: 11_900,
+      taxMinor: 1_900,
+      refundedBeforeMinor: 0,
+      refundMinor: 5_950,
+      available: 0,
+      at: 'now',
+    });
+    const refundTax = refundBack.entries.find((e) => e.account === 'platform:tax')!.amount;
+    expect(refundTax + taxInDisputed(11_900, 1_900, 5_950)).toBe(1_900);
   });
 });
 
