@@ -52,14 +52,6 @@ export function transactionStillDisputable(organizationId: string, transactionId
   };
 }
 
-/**
- * For a refund's claim: the transaction has no dispute. A dispute's own claim checks in turn that no refund was
- * added since it read the transaction, so a refund and a dispute never both take the same money.
- */
-export const noDisputeOn = (transactionId: string): TransactItem => ({
-  ConditionCheck: { TableName: tableName(), Key: DisputeClaimEntity.key({ transactionId }), ConditionExpression: 'attribute_not_exists(pk)' },
-});
-
 /** The dispute that holds `transactionId`'s claim, if any, and its decision once decided. */
 export async function getDisputeClaim(
   transactionId: string,
@@ -70,8 +62,10 @@ export async function getDisputeClaim(
 }
 
 /**
- * For a merchant's refund: the transaction has no dispute, or one decided that took `takenMinor` of it, as read (the
- * refund is bounded by what it left). An open dispute holds the payment's money: no refund then.
+ * For a refund's claim: the transaction has no dispute (`takenMinor` null), or one decided that took `takenMinor` of it,
+ * as read (the refund is bounded by what it left). An open dispute holds the payment's money: no refund then. A
+ * dispute's own claim checks in turn that no refund was added since it read the transaction, so a refund and a dispute
+ * never both take the same money.
  */
 export const noOpenDisputeOn = (transactionId: string, takenMinor: number | null): TransactItem => ({
   ConditionCheck: {

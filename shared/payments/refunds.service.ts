@@ -18,7 +18,7 @@ import { CONTENDED, failedParts, isContentionOnly, type NamedParts, partReasons,
 import * as idem from '../platform/db/idempotency.ts';
 import { getConditionBalance, bookJournal, merchantAccount, refundJournal } from '../money/index.ts';
 import { getMerchant } from '../people/index.ts';
-import { getDisputeClaim, noDisputeOn, noOpenDisputeOn } from './disputes.repository.ts';
+import { getDisputeClaim, noOpenDisputeOn } from './disputes.repository.ts';
 import * as repo from './refunds.repository.ts';
 import * as transactions from './transactions.repository.ts';
 import { taxInPayment, type Transaction } from './transaction.entity.ts';
@@ -114,6 +114,8 @@ export interface PlannedRefund {
   refundId: string;
   amountMinor: number;
   idempotencyKey: string;
+  /** What a decided dispute of the transaction took of it, as read (`getDisputeClaim`); null when it has no dispute. */
+  takenMinor: number | null;
 }
 
 /** What refunds are claimed together with: a change of another record (a subscription's prorated cancellation). */
@@ -297,18 +299,18 @@ export async function refundsClaimedWith(
       reason: request.reason,
       source: request.source,
     });
-    return { t, refund, claim: keyClaim(organization.id, p.idempotencyKey, requestHash, refund.id, started) };
+    return { t, taken: p.takenMinor, refund, claim: keyClaim(organization.id, p.idempotencyKey, requestHash, refund.id, started) };
   });
   // The change they are claimed with goes first: when it lost its race, that is the refusal (whatever else failed).
   type Part = 'with' | `key${number}` | `refund${number}` | `dispute${number}` | `reservation${number}`;
   const parts: NamedParts<Part> = [
     ['with', claimWith.items],
     ...claims.flatMap(
-      ({ t, refund, claim }, n): NamedParts<Part> => [
+      ({ t, taken, refund, claim }, n): NamedParts<Part> => [
         [`key${n}`, [idem.putIdempotencyClaim(claim.record)]],
         [`refund${n}`, [repo.putNewRefund(refund)]],
-        [`dispute${n}`, [noDisputeOn(t.id)]],
-        [`reservation${n}`, [transactions.reserveRefund(t, refund.amountMinor, REFUNDABLE_STATUSES, now)]],
+        [`dispute${n}`, [noOpenDisputeOn(t.id, taken)]],
+        [`reservation${n}`, [transactions.reserveRefund(t, refund.amountMinor, REFUNDABLE_STATUSES, now, taken ?? 0)]],
       ],
     ),
   ];
@@ -319,7 +321,7 @@ export async function refundsClaimedWith(
     if (failed.has('with')) throw claimWith.refused();
     if (claims.some((_, n) => failed.has(`dispute${n}`))) throw transactionDisputed();
     const reserved = claims.findIndex((_, n) => failed.has(`reservation${n}`));
-    if (reserved >= 0) throw await reservationRefusal(organization.id, claims[reserved]!.t.id);
+    if (reserved >= 0) throw await reservationRefusal(organization.id, claims[reserved]!.t.id, claims[reserved]!.taken ?? 0);
     if (isContentionOnly(refused.reasons)) return CONTENDED;
     throw refused.error;
   });

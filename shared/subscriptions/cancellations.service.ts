@@ -10,7 +10,7 @@ import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '.
 import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionCancellationNotFound } from '../domain/unknown-ids.ts';
 import { toMajorUnits } from '../domain/money.ts';
-import { findTransaction, isRefundableStatus, newRefundId, refundableMinor, refundsClaimedWith, type Transaction } from '../payments/index.ts';
+import { findTransaction, getDisputeClaim, isRefundableStatus, newRefundId, refundableMinor, refundsClaimedWith, type Transaction } from '../payments/index.ts';
 import { creditedChargeInvoice } from '../invoicing/index.ts';
 import { partItems } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -99,25 +99,38 @@ function owedBack(s: Subscription, now: string): { unusedMinor: number; creditMi
   return { unusedMinor: unusedNet + taxAt(unusedNet, rate), creditMinor: s.creditMinor + taxAt(s.creditMinor, rate) };
 }
 
-/** The paid period's payments that can still give money back, newest first (the items changes' charges, then its first payment). */
-async function periodPayments(s: Subscription): Promise<Transaction[]> {
+/** A payment of the paid period that can still give money back, with what a decided dispute took of it (null: none). */
+interface PeriodPayment {
+  transaction: Transaction;
+  takenMinor: number | null;
+}
+
+/** What is left to give back of `p`: what neither its refunds nor a lost dispute took. */
+const leftOf = (p: PeriodPayment) => refundableMinor(p.transaction.amountMinor, (p.transaction.refundedMinor ?? 0) + (p.takenMinor ?? 0));
+
+/**
+ * The paid period's payments that can still give money back, newest first (the items changes' charges, then its first
+ * payment); `disputed` when one of them has an open dispute, which holds its money and decides what the buyer gets back.
+ */
+async function periodPayments(s: Subscription): Promise<PeriodPayment[] | 'disputed'> {
   const ids = [...s.periodChargeIds].reverse().concat(s.periodTransactionId ? [s.periodTransactionId] : []);
   // Read strongly: a charge settled a moment ago counts with what it paid.
-  const read = await Promise.all(ids.map((id) => findTransaction(s.organizationId, id)));
-  return read.filter(
-    (t): t is Transaction =>
-      t !== null && isRefundableStatus(t.status) && !!t.externalTransactionId && refundableMinor(t.amountMinor, t.refundedMinor ?? 0) > 0,
-  );
+  const read = await Promise.all(ids.map((id) => Promise.all([findTransaction(s.organizationId, id), getDisputeClaim(id)])));
+  if (read.some(([, dispute]) => dispute && !dispute.decidedAt)) return 'disputed';
+  return read.flatMap(([t, dispute]) => {
+    const p = t && { transaction: t, takenMinor: dispute ? dispute.takenMinor : null };
+    return p && isRefundableStatus(t.status) && t.externalTransactionId && leftOf(p) > 0 ? [p] : [];
+  });
 }
 
 /** `owedMinor` taken from `payments` in order, each at most what is left of it, from at most `MAX_REFUNDED_PAYMENTS` of them. */
-export function takeFrom(payments: Transaction[], owedMinor: number): Array<{ transaction: Transaction; amountMinor: number }> {
-  const taken: Array<{ transaction: Transaction; amountMinor: number }> = [];
+export function takeFrom(payments: PeriodPayment[], owedMinor: number): Array<PeriodPayment & { amountMinor: number }> {
+  const taken: Array<PeriodPayment & { amountMinor: number }> = [];
   let left = owedMinor;
-  for (const t of payments.slice(0, MAX_REFUNDED_PAYMENTS)) {
+  for (const p of payments.slice(0, MAX_REFUNDED_PAYMENTS)) {
     if (left <= 0) break;
-    const amountMinor = Math.min(left, refundableMinor(t.amountMinor, t.refundedMinor ?? 0));
-    taken.push({ transaction: t, amountMinor });
+    const amountMinor = Math.min(left, leftOf(p));
+    taken.push({ ...p, amountMinor });
     left -= amountMinor;
   }
   return taken;
@@ -129,8 +142,8 @@ export function takeFrom(payments: Transaction[], owedMinor: number): Array<{ tr
  * the paid period and the credit it carries (`owedBack`) — from the period's payments, newest first (its items
  * changes' charges, then its first payment), each at most what is left of it: the refunds are claimed in the step's
  * own transaction (with the record, the subscription's version and its events), so a cancellation that lost its race
- * refunds nothing, and a refund is never made without its cancellation; when one of those payments is disputed,
- * nothing is refunded (its dispute decides). `tell`: a mail of the cancellation as written, written with it
+ * refunds nothing, and a refund is never made without its cancellation; a payment whose dispute was decided gives
+ * back what the dispute left of it, and when one of them has an open dispute, nothing is refunded (its dispute decides). `tell`: a mail of the cancellation as written, written with it
  * (shared/platform/mail/outbox.ts). Answers the record as written; 409 `subscription.conflict` when the subscription
  * changed meanwhile.
  */
@@ -159,7 +172,7 @@ async function applyConfirmed(
   const payments = owed.unusedMinor + owed.creditMinor > 0 ? await periodPayments(s) : [];
   const [pause, unpaid] = await Promise.all([s.pause ? getChange('SUBPAUSE', s.organizationId, s.pause.id) : null, unpaidInvoiceVoid(s, now)]);
   /** Ends `s` now, refunding `taken` of the period's payments (nothing: none). */
-  const end = async (taken: Array<{ transaction: Transaction; amountMinor: number }>): Promise<Cancellation> => {
+  const end = async (taken: ReturnType<typeof takeFrom>): Promise<Cancellation> => {
     const refunded = taken.reduce((n, r) => n + r.amountMinor, 0);
     // The unused time first, then the credit: what of the credit was given back (its share, before tax) is no longer held.
     const unusedLine = Math.min(refunded, owed.unusedMinor);
@@ -259,7 +272,8 @@ async function applyConfirmed(
     }
     return record;
   };
-  return end(takeFrom(payments, owed.unusedMinor + owed.creditMinor));
+  // A payment under an open dispute: its dispute decides what the buyer gets back, so the cancellation refunds nothing.
+  return end(payments === 'disputed' ? [] : takeFrom(payments, owed.unusedMinor + owed.creditMinor));
 }
 
 export interface CreateCancellationInput {

@@ -4,6 +4,7 @@
  * resume (the unused time kept as credit), and bringing a canceled subscription back.
  */
 import { describe, expect, it } from 'vitest';
+import { advanceDispute } from '../../../shared/payments/disputes.service.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 import { createDestination } from '../../../shared/webhooks/webhooks.service.ts';
@@ -108,6 +109,33 @@ describe('subscription cancellations', () => {
     expect(res.json.data).toMatchObject({ status: 'completed', prorated: true, lineItems: [], lineItemsSubtotal: null, proratedInvoiceId: null });
     expect(await subscriptionOf(org, sub.id)).toMatchObject({ status: 'canceled', nextCharge: null });
     expect((await get(org, `/transactions/${paid.id}/refunds`)).json.data).toEqual([]);
+  });
+
+  it("cancel now, prorated, after the period's payment's dispute was decided: what the dispute left is refunded", async () => {
+    // Half of the 10 USD period unused (5) on Feb 14: all of it after a won dispute; after one lost for 7, the 3 left.
+    for (const [outcome, owed] of [
+      ['won', 5],
+      ['lost', 3],
+    ] as const) {
+      const { org, year, sub } = await subscribed(`Decided dispute shop ${outcome}`);
+      await advance(org, `${year}-02-14T10:00:00.000Z`);
+      const [paid] = (await get(org, `/transactions?subscriptionId=${sub.id}`)).json.data;
+      const disputeId = `dsp-${sub.id}`;
+      const amount = outcome === 'won' ? 10 : 7;
+      expect((await post(org, `/disputes/${disputeId}`, { transactionId: paid.id, currency: 'USD', amount, postedAt: `${year}-02-13T10:00:00Z` })).status).toBe(
+        201,
+      );
+      await advanceDispute(org.organizationId, disputeId, outcome);
+      const res = await post(org, '/subscription-cancellations', { subscriptionId: sub.id, churnTimePolicy: 'now', prorated: true });
+      expect(res.status, res.text).toBe(201);
+      expect(res.json.data).toMatchObject({ status: 'completed', lineItemsSubtotal: { amount: -owed, currency: 'USD' } });
+      expect(await subscriptionOf(org, sub.id)).toMatchObject({ status: 'canceled' });
+      const refunds = (await get(org, `/transactions/${paid.id}/refunds`)).json.data;
+      expect(
+        refunds.map((r: { amount: number; status: string }) => [r.status, r.amount]),
+        outcome,
+      ).toEqual([['refunded', owed]]);
+    }
   });
 
   it("cancel now after a prorated upgrade: the period's unused value refunded from its payments, newest first", async () => {

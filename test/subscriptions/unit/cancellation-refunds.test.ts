@@ -1,13 +1,17 @@
 /**
  * What a prorated cancellation takes from the paid period's payments (`takeFrom`): in the order given (newest first),
- * each at most what is left of it, all it owes when they hold enough, from at most `MAX_REFUNDED_PAYMENTS` of them.
+ * each at most what is left of it (by its refunds and a lost dispute), all it owes when they hold enough, from at most
+ * `MAX_REFUNDED_PAYMENTS` of them.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/payments/index.ts';
 import { MAX_REFUNDED_PAYMENTS, takeFrom } from '../../../shared/subscriptions/cancellations.service.ts';
 
-const payment = (id: string, amountMinor: number, refundedMinor: number) => ({ id, amountMinor, refundedMinor }) as Transaction;
+const payment = (id: string, amountMinor: number, refundedMinor: number, takenMinor: number | null = null) => ({
+  transaction: { id, amountMinor, refundedMinor } as Transaction,
+  takenMinor,
+});
 
 describe('a prorated cancellation’s refunds', () => {
   it('takes the newest payment first, then the older ones, each at most what is left of it', () => {
@@ -21,24 +25,36 @@ describe('a prorated cancellation’s refunds', () => {
     expect(takeFrom([upgrade, first], 0)).toEqual([]);
   });
 
+  it('never takes what a lost dispute took of a payment', () => {
+    const charged = payment('charged-back', 1_500, 0, 1_000);
+    const won = payment('won', 1_000, 200, 0);
+    expect(takeFrom([charged, won], 2_000).map((r) => [r.transaction.id, r.amountMinor, r.takenMinor])).toEqual([
+      ['charged-back', 500, 1_000],
+      ['won', 800, 0],
+    ]);
+  });
+
   it('gives back what it owes, or all its payments hold, never more than either', () => {
     fc.assert(
       fc.property(
         fc.array(
-          fc.tuple(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: 100_000 })).filter(([a, r]) => r < a),
+          fc
+            .tuple(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), fc.option(fc.integer({ min: 0, max: 100_000 })))
+            .filter(([a, r, d]) => r + (d ?? 0) < a),
           { maxLength: 20 },
         ),
         fc.integer({ min: 0, max: 1_000_000 }),
         (paid, owed) => {
-          const payments = paid.map(([a, r], n) => payment(`p${n}`, a, r));
+          const payments = paid.map(([a, r, d], n) => payment(`p${n}`, a, r, d));
+          const leftOf = (p: (typeof payments)[number]) => p.transaction.amountMinor - (p.transaction.refundedMinor ?? 0) - (p.takenMinor ?? 0);
           const taken = takeFrom(payments, owed);
-          const held = payments.slice(0, MAX_REFUNDED_PAYMENTS).reduce((n, t) => n + t.amountMinor - (t.refundedMinor ?? 0), 0);
+          const held = payments.slice(0, MAX_REFUNDED_PAYMENTS).reduce((n, p) => n + leftOf(p), 0);
           expect(taken.reduce((n, r) => n + r.amountMinor, 0)).toBe(Math.min(owed, held));
           expect(taken.length).toBeLessThanOrEqual(MAX_REFUNDED_PAYMENTS);
           taken.forEach((r, n) => {
-            expect(r.transaction).toBe(payments[n]);
+            expect(r.transaction).toBe(payments[n]!.transaction);
             expect(r.amountMinor).toBeGreaterThan(0);
-            expect(r.amountMinor).toBeLessThanOrEqual(r.transaction.amountMinor - (r.transaction.refundedMinor ?? 0));
+            expect(r.amountMinor).toBeLessThanOrEqual(leftOf(payments[n]!));
           });
         },
       ),
