@@ -55,6 +55,10 @@ export function outcomeOf(to: DisputeStatus): DisputeOutcome {
   return { event: 'dispute.updated', journal: null };
 }
 
+/** What a dispute in `status` took of its payment: its amount once lost or forfeited (the chargeback gave it back), else 0. */
+export const takenByDispute = (d: { status: DisputeStatus; amountMinor: number }): number =>
+  outcomeOf(d.status).journal === 'dispute_lost' ? d.amountMinor : 0;
+
 /**
  * Dispute ids: given by the client in the path of the create request (its processor's or its own reference),
  * 1 to 64 of `A-Z a-z 0-9 _ -`; unique per organization. Disputes the sandbox processor opens get `dp_<24>`.

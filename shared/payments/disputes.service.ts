@@ -33,6 +33,7 @@ import {
   isDisputeId,
   isFinalDisputeStatus,
   outcomeOf,
+  takenByDispute,
   type DisputeCategory,
   type DisputeStatus,
 } from './disputes.rules.ts';
@@ -324,7 +325,7 @@ export async function advanceDispute(organizationId: string, disputeId: string, 
       items.push(...bookJournal(disputeLostJournal(ref)));
     }
     // Decided: the payment's claim says what the chargeback took of it, and the rest may be refunded again.
-    if (isFinalDisputeStatus(to)) items.push(repo.decideDisputeClaim(d.transactionId, outcome.journal === 'dispute_lost' ? d.amountMinor : 0, at));
+    if (isFinalDisputeStatus(to)) items.push(repo.decideDisputeClaim(d.transactionId, takenByDispute(moved), at));
     items.push(
       outcome.event === 'dispute.updated'
         ? outboxEvent('dispute.updated', merchant, { ...basePayload(d), reason: d.reasonCode, status: to as Exclude<DisputeStatus, 'won' | 'lost'> }, at)

@@ -6,6 +6,7 @@
 export { charge, type ChargeKind, type NewCharge, type NothingToCharge, processorKeyOf, recordCharge, resumeCharge } from './charges.service.ts';
 export { createDisputeAlert } from './dispute-alerts.service.ts';
 export { getDisputeClaim } from './disputes.repository.ts';
+export { takenByDispute } from './disputes.rules.ts';
 export { disputeOfTransaction } from './disputes.service.ts';
 export { newRefundId, processorRefundKey, type Refund, refundableMinor } from './refunds.rules.ts';
 export {

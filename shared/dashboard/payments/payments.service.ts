@@ -22,6 +22,7 @@ import {
   combinedStatuses,
   isRefundableStatus,
   refundableMinor,
+  takenByDispute,
   type CombinedStatus,
 } from '../../payments/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
@@ -94,17 +95,18 @@ export async function paymentsPage(merchant: Merchant, role: Role, event: HttpEv
   return pageReply(ctx, PaymentsPage({ ctx, filters, payments: page.items, totalCount: page.totalCount, pageSize: PAGE_SIZE }));
 }
 
-/** What is left to refund of `t`, in minor units. */
-const leftToRefund = (t: Transaction) => refundableMinor(t.amountMinor, t.refundedMinor ?? 0);
-const refundable = (t: Transaction) => isRefundableStatus(t.status) && t.externalTransactionId !== null && leftToRefund(t) > 0;
+type PaymentDispute = Awaited<ReturnType<typeof disputeOfTransaction>>;
+
+/** What is left to refund of `t`, in minor units: what neither its refunds nor a lost (or forfeited) dispute took. */
+const leftToRefund = (t: Transaction, dispute: PaymentDispute) =>
+  refundableMinor(t.amountMinor, (t.refundedMinor ?? 0) + (dispute ? takenByDispute(dispute) : 0));
+const refundable = (t: Transaction, dispute: PaymentDispute) =>
+  isRefundableStatus(t.status) && t.externalTransactionId !== null && leftToRefund(t, dispute) > 0;
 
 const sourceNames = { api: 'through the API', dashboard: 'from the dashboard', processor: 'by the processor' } as const;
 
-/**
- * The payment's history in time order — the charge, each refund, the dispute (opened, and decided) — and whether it
- * has a dispute (then it can no longer be refunded: the dispute decides what the buyer gets back).
- */
-async function historyOf(t: Transaction): Promise<{ timeline: TimelineEntry[]; disputed: boolean }> {
+/** The payment's history in time order — the charge, each refund, the dispute (opened, and decided) — and its dispute. */
+async function historyOf(t: Transaction): Promise<{ timeline: TimelineEntry[]; dispute: PaymentDispute }> {
   const [refunds, dispute] = await Promise.all([refundsOfTransaction(t.id), disputeOfTransaction(t.organizationId, t.id)]);
   const entries: TimelineEntry[] = [
     {
@@ -136,8 +138,7 @@ async function historyOf(t: Transaction): Promise<{ timeline: TimelineEntry[]; d
       entries.push({ at: dispute.resolvedAt, title: `Dispute ${dispute.status}`, amountMinor: dispute.amountMinor, status: dispute.status, detail: null });
     }
   }
-  // Disputed while its dispute is open (its money held); a decided dispute leaves the rest refundable.
-  return { timeline: entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)), disputed: dispute !== null && dispute.resolvedAt === null };
+  return { timeline: entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)), dispute };
 }
 
 interface PaymentPageState {
@@ -164,9 +165,11 @@ async function buyerOf(t: Transaction): Promise<PaymentBuyer | null> {
 }
 
 async function renderPayment(merchant: Merchant, role: Role, event: HttpEvent, t: Transaction, state: PaymentPageState = {}): Promise<Reply> {
-  const [{ timeline, disputed }, buyer] = await Promise.all([historyOf(t), buyerOf(t)]);
+  const [{ timeline, dispute }, buyer] = await Promise.all([historyOf(t), buyerOf(t)]);
   const ctx = pageContext(event, merchant, role);
-  const left = leftToRefund(t);
+  const left = leftToRefund(t, dispute);
+  // Disputed while its dispute is open (its money held); a decided dispute leaves what it did not take refundable.
+  const disputed = dispute !== null && dispute.resolvedAt === null;
   return pageReply(
     ctx,
     PaymentPage({
@@ -174,8 +177,8 @@ async function renderPayment(merchant: Merchant, role: Role, event: HttpEvent, t
       payment: t,
       buyer,
       timeline,
-      canRefund: isManager(role) && refundable(t) && !disputed,
-      disputed: isManager(role) && refundable(t) && disputed,
+      canRefund: isManager(role) && refundable(t, dispute) && !disputed,
+      disputed: isManager(role) && refundable(t, dispute) && disputed,
       leftMinor: left,
       amount: state.amount ?? majorUnitsText(left, t.currency),
       reason: state.reason ?? '',
@@ -235,9 +238,11 @@ export async function refundFromPage(merchant: Merchant, role: Role, event: Http
   if (!isRefundableStatus(t.status) || !t.externalTransactionId) {
     return again(`Only completed or partially refunded payments can be refunded; this one is ${t.status.replace(/-/g, ' ')}.`, 422);
   }
-  const amount = refundAmountOf(form.amount, t.currency, leftToRefund(t));
-  if ('error' in amount) return again(amount.error, leftToRefund(t) <= 0 ? 422 : 400);
-  if (form.action === 'review' && (await disputeOfTransaction(t.organizationId, t.id))?.resolvedAt === null) return again(transactionDisputed().message, 422);
+  const dispute = await disputeOfTransaction(t.organizationId, t.id);
+  const left = leftToRefund(t, dispute);
+  const amount = refundAmountOf(form.amount, t.currency, left);
+  if ('error' in amount) return again(amount.error, left <= 0 ? 422 : 400);
+  if (form.action === 'review' && dispute?.resolvedAt === null) return again(transactionDisputed().message, 422);
   if (form.action === 'review') {
     return renderPayment(merchant, role, event, t, {
       amount: majorUnitsText(amount.minor, t.currency),

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceDispute } from '../../../shared/payments/disputes.service.ts';
 import { listRefunds } from '../../../shared/payments/refunds.repository.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
 import { call, cardToken, orgCall, orgPath, orgPlan, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
@@ -147,9 +148,10 @@ describe('the dashboard: payments and refunds', { timeout: 120_000 }, () => {
     await w.expectClean();
   });
 
-  it('offers no refund of a disputed payment: the page says why, and a review posted anyway is refused with it', async () => {
+  it('offers no refund of a disputed payment: the page says why, and a review posted anyway is refused with it; once lost, what it left', async () => {
     const disputedId = await paidPlan(org);
-    const dispute = await orgCall('POST', `${orgPath(org.organizationId)}/disputes/dsp-${randomUUID()}`, {
+    const disputeId = `dsp-${randomUUID()}`;
+    const dispute = await orgCall('POST', `${orgPath(org.organizationId)}/disputes/${disputeId}`, {
       fullKey: org.fullKey,
       body: {
         transactionId: disputedId,
@@ -162,7 +164,7 @@ describe('the dashboard: payments and refunds', { timeout: 120_000 }, () => {
       },
     });
     expect(dispute.status, dispute.text).toBe(201);
-    const w = await openPage(browser, { allowStatuses: [422] });
+    const w = await openPage(browser, { allowStatuses: [400, 422] });
     const { page } = w;
     const path = `${paymentsPath()}/${disputedId}`;
     await signInThroughPages(page, org.ownerEmail, undefined, path);
@@ -178,6 +180,17 @@ describe('the dashboard: payments and refunds', { timeout: 120_000 }, () => {
     expect(res.status()).toBe(422);
     expect(await res.text()).toContain(why);
     expect(await listRefunds(disputedId)).toEqual([]);
+    // Lost for 5 of the 11.90: the chargeback gave those back, so the form offers the 6.90 left, and no more.
+    await advanceDispute(org.organizationId, disputeId, 'lost');
+    await page.goto(`${origin}${path}`);
+    expect(await page.getByRole('region', { name: 'Refund' }).innerText()).toContain('$6.90 is left to refund');
+    const over = await page.request.post(`${origin}${path}`, {
+      form: { csrf_token: await csrfOf(page), action: 'review', amount: '7.00' },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+    expect(over.status()).toBe(400);
+    expect(await over.text()).toContain('That is more than is left to refund: at most $6.90.');
     await w.expectClean();
   });
 
