@@ -183,6 +183,12 @@ export function nextDueAt(s: EngineState): string | null {
   return instants.length ? instants.sort()[0]! : null;
 }
 
+/** When a past-due subscription is charged next: its next retry, unless it ends or pauses first (null: none is left). */
+export function nextRetryAt(s: EngineState): string | null {
+  const { retry, end, pause } = dueInstants(s);
+  return retry && !(end && end <= retry) && !(pause && pause <= retry) ? retry : null;
+}
+
 /** The order in which actions due at the same instant run: ending first, then pausing, then charging, then mailing. */
 const precedence: readonly DueAction[] = ['end', 'cancel-delinquent', 'pause', 'resume', 'start', 'trial-end', 'renew', 'retry', 'tell-declined', 'remind'];
 

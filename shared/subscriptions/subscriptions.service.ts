@@ -29,14 +29,14 @@ import {
 import { getChange } from './changes.repository.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem } from './subscription.entity.ts';
-import { cycleView, dueAction, newlyMade, nextDueAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
+import { cycleView, dueAction, newlyMade, nextRetryAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
 import { changeClockOf } from './test-clock.service.ts';
 
 const major = (minor: number, currency: string) => toMajorUnits(minor, currency);
 
 /** The subscription as the organization API shows it. */
 export function subscriptionView(s: Subscription) {
-  const renews = (s.status === 'active' || s.status === 'past-due') && s.periodEnd && (!s.endAt || s.endAt > s.periodEnd);
+  const renews = s.status === 'active' && s.periodEnd && (!s.endAt || s.endAt > s.periodEnd);
   const trialCharges = s.status === 'trial' && !s.isTrialOnly && (!s.endAt || s.endAt > s.trialEndAt!);
   return {
     id: s.id,
@@ -58,7 +58,7 @@ export function subscriptionView(s: Subscription) {
     currentPeriodStart: s.periodStart,
     currentPeriodEnd: s.periodEnd,
     nextCharge:
-      s.status === 'pending' ? s.startAt : renews ? (s.status === 'past-due' ? nextDueAt(engineState(s)) : s.periodEnd) : trialCharges ? s.trialEndAt : null,
+      s.status === 'pending' ? s.startAt : s.status === 'past-due' ? nextRetryAt(engineState(s)) : renews ? s.periodEnd : trialCharges ? s.trialEndAt : null,
     endTime: s.endedAt ?? s.endAt,
     delinquencyPeriod: s.delinquencyDays,
     renewalRemindersSentAt: s.renewalRemindersSentAt,

@@ -10,7 +10,7 @@ import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-ca
 import { TransactionEntity } from '../../../shared/payments/transaction.entity.ts';
 import { listTransactions } from '../../../shared/payments/transactions.service.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
-import { listSubscriptions } from '../../../shared/subscriptions/subscriptions.service.ts';
+import { listSubscriptions, subscriptionSummary } from '../../../shared/subscriptions/subscriptions.service.ts';
 import { sweepDue } from '../../../shared/subscriptions/sweep.service.ts';
 import { renewQueued } from '../../../shared/subscriptions/worker.service.ts';
 import { advanceTestClock } from '../../../shared/subscriptions/test-clock.service.ts';
@@ -255,6 +255,22 @@ describe('subscriptions', () => {
     expect(after.currentPeriodStart).toBe(sub.trialEndTime);
     expect((await chargesOf(org, sub.id)).map((t) => [t.status, t.amount])).toEqual([['completed', 10]]);
     expect(await eventsOf(org, 'subscription.created')).toHaveLength(1);
+  });
+
+  it('a trial whose first charge is declined is past due with its first retry as its next charge, the declined charge', async () => {
+    const org = await organizationAccount('Declined trial shop');
+    const plan = await monthlyPlan(org, { trial: { unit: 'day', length: 14 } });
+    const { customerId, paymentInstrumentId } = await customerWithCard(org, testCards.declinesAfterAttaching);
+    const sub = (await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { customerId, paymentInstrumentId, items: [{ plan: plan.id }] } }))
+      .json.data;
+    const trialEnd = Date.parse(sub.trialEndTime);
+    expect((await advance(org, new Date(trialEnd + 3_600_000).toISOString())).status).toBe(200);
+    const pastDue = (await getSub(org, sub.id)).json.data;
+    expect(pastDue).toMatchObject({ status: 'past-due', currentPeriodEnd: null });
+    // Retried 1, 3, 5 and 7 days after the decline: the first retry is the next charge, of what was declined.
+    expect(pastDue.nextCharge).toBe(new Date(trialEnd + 86_400_000).toISOString());
+    // The dashboard's: the declined 10 USD (Oregon: no sales tax).
+    expect(subscriptionSummary((await getSubscriptionById(sub.id))!)).toMatchObject({ nextCharge: pastDue.nextCharge, nextChargeMinor: 1_000 });
   });
 
   it("book the renewals after an organization's first payment, all in one advance, into its balance's shards", async () => {
