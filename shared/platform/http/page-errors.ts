@@ -62,7 +62,9 @@ export function returnPathOf(target: string | undefined, returnable: RegExp = DA
   if (url.origin !== origin || url.username || url.password) return undefined;
   let path = url.pathname;
   for (let round = 0; round < DECODE_ROUNDS; round++) {
-    if (/[?#]/.test(path) || !returnable.test(new URL(path, `${origin}/`).pathname)) return undefined;
+    // As an href the path is resolved again: `//host/…` (a path of our origin's URL too) must not leave the origin.
+    const resolved = new URL(path, `${origin}/`);
+    if (/[?#]/.test(path) || resolved.origin !== origin || !returnable.test(resolved.pathname)) return undefined;
     let decoded: string;
     try {
       decoded = decodeURIComponent(path);

@@ -1,6 +1,7 @@
 /**
- * Two hardenings, over HTTP through the local gateway: the dashboard's sign-in form follows `next` only when it
- * resolves (as a browser resolves it) to a dashboard or join page of this origin, and a spent authorization code
+ * Hardenings, over HTTP through the local gateway: the dashboard's sign-in form follows `next`, and an error page
+ * leads back to its `Referer`, only when it resolves (as a browser resolves it) to a dashboard or join page of this
+ * origin; and a spent authorization code
  * presented by a client other than its own is refused without revoking the grant of the client it was issued to.
  */
 import { describe, expect, it } from 'vitest';
@@ -33,6 +34,8 @@ describe('the sign-in form’s next', () => {
     '/\\evil.example/dashboard',
     '\\\\evil.example/dashboard',
     '//evil.example/dashboard',
+    `${origin}//evil.example/dashboard`,
+    `${origin}/\\evil.example/dashboard`,
     'https://evil.example/dashboard',
     `${origin}.evil.example/dashboard`,
     'javascript:alert(1)//dashboard',
@@ -64,6 +67,20 @@ describe('the sign-in form’s next', () => {
     ];
     for (const [next, path] of good) {
       expect(await signInWithNext(email, next), next).toBe(`${origin}${path}`);
+    }
+  });
+});
+
+describe('the error page’s way back', () => {
+  it('leads back to the page it came from, and never off this origin, whatever the Referer says', async () => {
+    const backLink = async (referer: string) => {
+      const res = await fetch(`${origin}/dashboard/no-such-page`, { headers: { referer } });
+      expect(res.status).toBe(404);
+      return /<a href="([^"]*)">Back to the/.exec(await res.text())?.[1];
+    };
+    expect(await backLink(`${origin}/dashboard/payments`)).toBe('/dashboard/payments');
+    for (const referer of [`${origin}//evil.example/dashboard`, `${origin}/\\evil.example/dashboard`, `${origin}//evil.example/join/x`]) {
+      expect(await backLink(referer), referer).toBe('/dashboard');
     }
   });
 });
