@@ -75,6 +75,10 @@ export function redirectUriProblem(uri: string): string | null {
   if (!['https:', 'http:'].includes(new URL(uri).protocol)) return 'must use https (plain http only to 127.0.0.1, [::1] or localhost)';
   if (!SCHEME_AND_AUTHORITY.test(uri)) return 'is not an absolute URL (scheme://host/…)';
   const authority = uri.replace(SCHEME_AND_AUTHORITY, '').split(/[/?#]/, 1)[0]!;
+  // `https:///host/…` parses to host, but as written it has none; an empty port or port 0 names no server either.
+  if (authority === '') return 'has no host';
+  const port = /:(\d*)$/.exec(authority)?.[1];
+  if (port !== undefined && !(Number(port) > 0)) return 'has an empty port or port 0';
   const url = new URL(uri);
   if (url.hash !== '' || uri.includes('#')) return 'must not have a fragment (#…)';
   if (url.username !== '' || url.password !== '' || authority.includes('@')) return 'must not contain a user name or password';

@@ -91,6 +91,11 @@ describe('redirect URIs', () => {
     ['https://app.example/c b', 'whitespace'],
     ['https://app.example/\ncb', 'whitespace'],
     ['/relative', 'not an absolute URL'],
+    // Parsed, these have a host and a port; as written, none (a browser and a strict client may disagree).
+    ['https:///evil.example/cb', 'has no host'],
+    ['http://127.0.0.1:/cb', 'empty port or port 0'],
+    ['http://127.0.0.1:0/cb', 'empty port or port 0'],
+    ['https://app.example:00/cb', 'empty port or port 0'],
   ])('refuses %j: %s', (uri, why) => {
     expect(redirectUriProblem(uri)).toContain(why);
   });
