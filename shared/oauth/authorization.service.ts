@@ -80,12 +80,14 @@ const redirect = (status: 302 | 303, location: string, cookies?: string[]): Repl
   ...(cookies ? { cookies } : {}),
 });
 
-/** The client's redirect URI with the answer's parameters, `state` (when the request had one) and `iss` (RFC 9207). */
+/**
+ * The client's redirect URI with the answer's parameters, `state` (when the request had one) and `iss` (RFC 9207)
+ * added after its own query, which is kept as registered (RFC 6749 §3.1.2), not re-encoded as a form.
+ */
 function backToClient(redirectUri: string, state: string | undefined, answer: Record<string, string>): string {
   const url = new URL(redirectUri);
-  for (const [name, value] of Object.entries(answer)) url.searchParams.append(name, value);
-  if (state !== undefined) url.searchParams.append('state', state);
-  url.searchParams.append('iss', config.publicOrigin);
+  const added = new URLSearchParams({ ...answer, ...(state !== undefined ? { state } : {}), iss: config.publicOrigin }).toString();
+  url.search = url.search ? `${url.search.slice(1)}&${added}` : added;
   return url.href;
 }
 

@@ -391,6 +391,20 @@ describe('the authorization endpoint: signing in and consenting', () => {
     });
   });
 
+  it("keeps the registered redirect URI's own query as written, adding the answer after it (RFC 6749 §3.1.2)", async () => {
+    const registered = 'http://127.0.0.1:45999/callback?flag&next=%2Fa%20b&x=1;y=2';
+    const client = await publicClient({ redirect_uris: [registered] });
+    const owner = await merchantOwner();
+    const params = authorizationParams(client, pkce().challenge);
+    const cookie = await signIn(params, owner);
+    const consent = await consentPage(params, cookie);
+    const denied = await postForm('/api/v1/oauth/authorize', { ...formFields(consent.text, 'consent'), decision: 'deny' }, { cookie });
+    expect(denied.status).toBe(303);
+    const location = denied.headers.get('location')!;
+    expect(location.startsWith(`${registered}&error=access_denied&`), location).toBe(true);
+    expect(new URL(location).searchParams.get('state')).toBe(params.state);
+  });
+
   it('redirects an approval with a code, state and iss (RFC 9207)', async () => {
     const client = await publicClient();
     const owner = await merchantOwner();
