@@ -73,15 +73,19 @@ function preview() {
   const target = document.getElementById(form?.dataset.preview ?? '');
   if (!form || !target) return;
   const apply = () => {
+    // A value the server refused (aria-invalid) is not drawn until it is changed: the saved one is.
     for (const input of form.querySelectorAll<HTMLInputElement>('input[data-preview-var]')) {
-      const value = input.value.trim();
+      const value = (input.hasAttribute('aria-invalid') ? (input.dataset.saved ?? '') : input.value).trim();
       if (/^#[0-9a-fA-F]{6}$/.test(value)) target.style.setProperty(`--preview-${input.dataset.previewVar}`, value);
     }
     const name = form.querySelector<HTMLInputElement>('input[data-preview-name]');
     const label = target.querySelector<HTMLElement>('[data-preview-name-target]');
     if (name && label) label.textContent = name.value.trim() || label.dataset.previewNameTarget || '';
   };
-  form.addEventListener('input', apply);
+  form.addEventListener('input', (e) => {
+    (e.target as HTMLElement).removeAttribute('aria-invalid');
+    apply();
+  });
   apply();
 }
 

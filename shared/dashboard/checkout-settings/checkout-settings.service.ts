@@ -25,7 +25,7 @@ export async function checkoutSettingsPage(
   role: Role,
   event: HttpEvent,
   done?: string,
-  failed?: { error: string; status: number; form: SettingsForm },
+  failed?: { error: string; status: number; form: SettingsForm; field?: string | undefined },
 ): Promise<Reply> {
   const [customization, policies] = await Promise.all([getCheckoutCustomization(merchant.id), getPolicies(merchant.id)]);
   const ctx = pageContext(event, merchant, role);
@@ -39,7 +39,7 @@ export async function checkoutSettingsPage(
       policies,
       canManage,
       ...(done ? { done } : {}),
-      ...(failed ? { error: failed.error, form: failed.form } : {}),
+      ...(failed ? { error: failed.error, form: failed.form, ...(failed.field ? { field: failed.field } : {}) } : {}),
     }),
     failed?.status ?? 200,
   );
@@ -111,6 +111,13 @@ const optionalUrl = (label: string, text: string | undefined) => {
   return t === null ? null : httpsUrlOf(label, t);
 };
 
+/** The look form's fields, by the API's names: the page's label and input. */
+const lookFields: Readonly<Record<string, { label: string; input: string }>> = {
+  displayName: { label: 'Display name', input: 'display_name' },
+  brandColor: { label: 'Brand colour', input: 'brand_color' },
+  accentColor: { label: 'Accent colour', input: 'accent_color' },
+};
+
 /** The page's forms (owners and admins: the route's roles hold it). */
 export async function checkoutSettingsForm(
   merchant: Merchant,
@@ -147,6 +154,9 @@ export async function checkoutSettingsForm(
     return seeOther(withDone(here, 'policies'));
   } catch (e) {
     if (!(e instanceof DomainError) || e.status >= 500) throw e;
-    return checkoutSettingsPage(merchant, role, event, undefined, { error: e.message, status: e.status, form });
+    // The look's refusals name the API's field: said with the page's label, and shown at that field too.
+    const look = lookFields[String(e.details.field)];
+    const error = look ? e.message.replace(/^\w+:? /, `${look.label}: `) : e.message;
+    return checkoutSettingsPage(merchant, role, event, undefined, { error, status: e.status, form, field: look?.input });
   }
 }

@@ -62,6 +62,8 @@ export interface CheckoutSettingsProps {
   canManage: boolean;
   done?: string;
   error?: string;
+  /** The input of the look form `error` is about. */
+  field?: string;
   form?: SettingsForm;
 }
 
@@ -73,6 +75,7 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
   const pol = p.form?.action === 'policies' ? p.form : undefined;
   const shownName = look ? look.display_name : (c.displayName ?? '');
   const fallbackName = p.ctx.merchant!.name;
+  const fieldError = (input: string) => (p.field === input ? p.error : undefined);
   const Save = ({ label }: { label: string }) =>
     p.canManage ? (
       <div class="actions">
@@ -104,22 +107,25 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
                 value={shownName}
                 data={{ 'preview-name': '' }}
                 hint="The name buyers see. Empty: the merchant's name."
+                error={fieldError('display_name')}
               />
               <Field
                 id="brand_color"
                 label="Brand colour"
                 maxlength={7}
                 value={look ? look.brand_color : (c.brandColor ?? '')}
-                data={{ 'preview-var': 'brand' }}
+                data={{ 'preview-var': 'brand', saved: c.brandColor ?? '' }}
                 hint="Written #RRGGBB, on the pay button: dark enough for its white text (contrast 4.5:1 or more)."
+                error={fieldError('brand_color')}
               />
               <Field
                 id="accent_color"
                 label="Accent colour"
                 maxlength={7}
                 value={look ? look.accent_color : (c.accentColor ?? '')}
-                data={{ 'preview-var': 'accent' }}
+                data={{ 'preview-var': 'accent', saved: c.accentColor ?? '' }}
                 hint="Written #RRGGBB, under the checkout's header."
+                error={fieldError('accent_color')}
               />
             </Fields>
             <Save label="Save" />

@@ -176,12 +176,20 @@ export function Field(p: {
   pattern?: string;
   /** `data-*` attributes of the input, by name without the prefix (for the page's script). */
   data?: Readonly<Record<string, string>>;
+  /** What is wrong with the value sent: shown under the label, and the input marked invalid. */
+  error?: string | undefined;
 }) {
   const hintId = p.hint ? `${p.id}-hint` : undefined;
+  const errorId = p.error ? `${p.id}-error` : undefined;
   const data = Object.fromEntries(Object.entries(p.data ?? {}).map(([name, value]) => [`data-${name}`, value]));
   return (
     <div class="field">
       <label for={p.id}>{p.label}</label>
+      {p.error ? (
+        <p class="field-error" id={errorId}>
+          {p.error}
+        </p>
+      ) : null}
       <input
         id={p.id}
         name={p.name ?? p.id}
@@ -194,7 +202,8 @@ export function Field(p: {
         step={p.step}
         inputmode={p.inputmode}
         pattern={p.pattern}
-        aria-describedby={hintId}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+        aria-invalid={p.error ? 'true' : undefined}
         {...data}
       />
       {p.hint ? (

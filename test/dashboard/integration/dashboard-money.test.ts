@@ -183,8 +183,14 @@ describe('the dashboard: payouts and checkout settings', { timeout: 120_000 }, (
     expect(await previewVar('--preview-brand')).toBe('#FFFF00');
     expect(await page.locator('#checkout-preview [data-preview-name-target]').innerText()).toBe('Teal Tools');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    expect(await page.getByRole('alert').innerText()).toContain('contrast ratio');
-    expect(await page.getByLabel('Brand colour').inputValue()).toBe('#FFFF00');
+    // Said with the field's label, at the field (marked invalid), and not drawn in the preview: the page stays accessible.
+    expect(await page.getByRole('alert').innerText()).toContain('Brand colour: #FFFF00 has a contrast ratio of 1.07:1');
+    const brand = page.getByLabel('Brand colour');
+    expect(await brand.inputValue()).toBe('#FFFF00');
+    expect(await brand.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await brand.getAttribute('aria-describedby').then((ids) => ids!.split(' ')[0])}`).innerText()).toContain('contrast ratio');
+    expect(await previewVar('--preview-brand')).toBe('');
+    await expectAccessible(page, 'checkout-settings-refused');
 
     await page.getByLabel('Brand colour').fill('#0F766E');
     await page.getByLabel('Accent colour').fill('#F59E0B');
