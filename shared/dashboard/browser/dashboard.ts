@@ -59,7 +59,15 @@ function forms() {
   }
 }
 
-const localTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** A time in the browser's zone, named (`Jan 7, 2027, 6:00 PM GMT+9`): the page's own text says UTC. */
+const localTime = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 function times() {
   for (const time of document.querySelectorAll<HTMLTimeElement>('time[datetime]')) {

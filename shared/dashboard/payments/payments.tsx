@@ -41,8 +41,8 @@ export function PaymentsPage(p: PaymentsProps) {
       <FilterForm path={areaPath(merchantId, 'payments')} clear={filtered ? areaPath(merchantId, 'payments') : undefined}>
         <Field id="q" label="Search" type="search" value={f.q} maxlength={200} hint="Payment id, description, customer name or e-mail" />
         <SelectField id="status" label="Status" any="Any status" choices={statusChoices} value={f.status} />
-        <Field id="from" label="From" type="date" value={f.from} />
-        <Field id="to" label="To" type="date" value={f.to} />
+        <Field id="from" label="From" type="date" value={f.from} hint="The day's start, UTC" />
+        <Field id="to" label="To" type="date" value={f.to} hint="The day's end, UTC" />
       </FilterForm>
       {p.error ? null : p.payments.length === 0 && f.page > 1 ? (
         <PastTheEnd page={f.page} what="payments" first={pageHref(areaPath(merchantId, 'payments'), { q: f.q, status: f.status, from: f.from, to: f.to }, 1)} />

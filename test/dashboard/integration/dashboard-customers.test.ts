@@ -133,6 +133,8 @@ describe('the dashboard: customers, subscriptions and invoices', { timeout: 120_
     expect(after.endTime).toBe(after.currentPeriodEnd);
     expect(await page.locator('#ends time').getAttribute('datetime')).toBe(after.endTime);
     expect(await page.locator('#ends').innerText()).toMatch(/^Ends on /);
+    // Shown in the browser's zone, which it names (the test browser's is UTC).
+    expect(await page.locator('#ends time').innerText()).toMatch(/\d{1,2}:\d\d\s?[AP]M UTC$/);
     expect(await page.getByRole('button', { name: 'Cancel at period end' }).count()).toBe(0);
     await expectAccessible(page, 'subscription-ending');
 
