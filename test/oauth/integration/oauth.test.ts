@@ -374,15 +374,19 @@ describe('the authorization endpoint: signing in and consenting', () => {
     expect(await verifyOAuthAccessToken(tokens.json.access_token)).toMatchObject({ merchantId: second.merchantId, scopes: ['merchant:read', 'product:read'] });
   });
 
-  it('redirects a denial with access_denied, state and iss, and no code', async () => {
-    const client = await publicClient();
-    const owner = await merchantOwner();
+  /** A merchant's owner who signs in and denies `client` on the consent page: the answer and the request's parameters. */
+  async function denyOnConsent(client: Awaited<ReturnType<typeof publicClient>>) {
     const params = authorizationParams(client, pkce().challenge);
-    const cookie = await signIn(params, owner);
+    const cookie = await signIn(params, await merchantOwner());
     const consent = await consentPage(params, cookie);
-    const denied = await postForm('/api/v1/oauth/authorize', { ...formFields(consent.text, 'consent'), decision: 'deny' }, { cookie });
-    expect(denied.status).toBe(303);
-    const location = redirectParams(denied);
+    const answer = await postForm('/api/v1/oauth/authorize', { ...formFields(consent.text, 'consent'), decision: 'deny' }, { cookie });
+    expect(answer.status).toBe(303);
+    return { answer, params };
+  }
+
+  it('redirects a denial with access_denied, state and iss, and no code', async () => {
+    const { answer, params } = await denyOnConsent(await publicClient());
+    const location = redirectParams(answer);
     expect(Object.fromEntries(location.searchParams)).toEqual({
       error: 'access_denied',
       error_description: 'The person denied access.',
@@ -393,14 +397,8 @@ describe('the authorization endpoint: signing in and consenting', () => {
 
   it("keeps the registered redirect URI's own query as written, adding the answer after it (RFC 6749 §3.1.2)", async () => {
     const registered = 'http://127.0.0.1:45999/callback?flag&next=%2Fa%20b&x=1;y=2';
-    const client = await publicClient({ redirect_uris: [registered] });
-    const owner = await merchantOwner();
-    const params = authorizationParams(client, pkce().challenge);
-    const cookie = await signIn(params, owner);
-    const consent = await consentPage(params, cookie);
-    const denied = await postForm('/api/v1/oauth/authorize', { ...formFields(consent.text, 'consent'), decision: 'deny' }, { cookie });
-    expect(denied.status).toBe(303);
-    const location = denied.headers.get('location')!;
+    const { answer, params } = await denyOnConsent(await publicClient({ redirect_uris: [registered] }));
+    const location = answer.headers.get('location')!;
     expect(location.startsWith(`${registered}&error=access_denied&`), location).toBe(true);
     expect(new URL(location).searchParams.get('state')).toBe(params.state);
   });
