@@ -69,6 +69,9 @@ export const isDisputeId = (id: string): boolean => DISPUTE_ID.test(id);
 /** How long the merchant has to answer a dispute: `deadlineAt` is `postedAt` plus this. */
 export const DISPUTE_RESPONSE_DAYS = 7;
 
+/** The latest `postedAt`: its deadline, `DISPUTE_RESPONSE_DAYS` later, is still of year 9999. */
+export const LAST_POSTED_AT = '9999-12-24T23:59:59.999Z';
+
 export const deadlineOf = (postedAt: string): string => new Date(Date.parse(postedAt) + DISPUTE_RESPONSE_DAYS * 86_400_000).toISOString();
 
 /** Limits of the create body (characters): `transactionId` is the spec's, `reasonCode` the platform's. */

@@ -2,7 +2,7 @@
  * Disputes (organization face): the create body, the dispute record and the list query.
  */
 import * as v from 'valibot';
-import { disputeCategories, DISPUTE_ID, disputeStatuses, DISPUTE_LIMITS, initialDisputeStatuses } from './disputes.rules.ts';
+import { disputeCategories, DISPUTE_ID, disputeStatuses, DISPUTE_LIMITS, initialDisputeStatuses, LAST_POSTED_AT } from './disputes.rules.ts';
 import { isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import {
@@ -46,7 +46,7 @@ export const createDisputeRequest = named(
       ),
       type: v.optional(disputeCategory),
       status: v.optional(v.picklist(initialDisputeStatuses, `must be one of ${initialDisputeStatuses.join(', ')} when a dispute is created`)),
-      postedAt: v.optional(instantInput),
+      postedAt: v.optional(v.pipe(instantInput, v.maxValue(LAST_POSTED_AT, 'must be on or before 9999-12-24'))),
     }),
     amountFitsCurrency('amount', 'currency'),
   ),

@@ -8,6 +8,7 @@ import {
   initialDisputeStatuses,
   isDisputeId,
   isFinalDisputeStatus,
+  LAST_POSTED_AT,
   outcomeOf,
 } from '../../../shared/payments/disputes.rules.ts';
 import {
@@ -74,6 +75,13 @@ describe('dispute create body', () => {
     for (const status of ['won', 'lost', 'forfeited', 'open']) expect(v.safeParse(createDisputeRequest, { ...base, status }).success).toBe(false);
     expect(v.safeParse(createDisputeRequest, { ...base, type: 'consumer-disputes' }).success).toBe(true);
     expect(v.safeParse(createDisputeRequest, { ...base, type: 'friendly' }).success).toBe(false);
+  });
+  it('takes a postedAt whose deadline is still of year 9999, and refuses one after', () => {
+    expect(v.safeParse(createDisputeRequest, { ...base, postedAt: '9999-12-24T23:59:59.999Z' }).success).toBe(true);
+    const late = v.safeParse(createDisputeRequest, { ...base, postedAt: '9999-12-25T00:00:00.000Z' });
+    expect(late.success).toBe(false);
+    expect(late.issues?.[0]?.message).toBe('must be on or before 9999-12-24');
+    expect(deadlineOf(LAST_POSTED_AT)).toBe('9999-12-31T23:59:59.999Z');
   });
   it('refuses amounts of zero and more decimals than the currency has', () => {
     expect(v.safeParse(createDisputeRequest, { ...base, amount: 0 }).success).toBe(false);
