@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { InferOutput } from 'valibot';
 import { config } from '../platform/config.ts';
 import type { AccountLink } from './account-link.entity.ts';
-import { getAccount, getAccountLink, putNewAccountLink, setAccountLinkOwner } from './accounts.repository.ts';
+import { getAccount, getAccountLink, listAccountLinksOfAccount, putNewAccountLink, setAccountLinkOwner } from './accounts.repository.ts';
 import { cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import { changeOwnerAccountCount, getMerchant, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from '../people/index.ts';
 import type { OnboardingSubmission, OnboardingSubmitter } from './onboarding.entity.ts';
@@ -164,19 +164,28 @@ export const getOrganization = (organization: Merchant) => organizationView(orga
 
 /**
  * Link `accountId` to the body's organization. Only an owner account of that organization may (anyone else gets
- * the same 403 as for an organization that does not exist). `isOwner` true links it as an owner. A workspace
- * hash or this deployment's webhook settings in the body replace the organization's. Linking an account that is
- * linked already is a 409.
+ * the same 403 as for an organization that does not exist), and only an account that is its own to link: one linked
+ * to no organization yet, or only to organizations the caller owns too — another company's account is not found, as
+ * one that does not exist (a link it never asked for would change which organization its requests act for).
+ * `isOwner` true links it as an owner. A workspace hash or this deployment's webhook settings in the body replace
+ * the organization's. Linking an account that is linked already is a 409.
  */
 export async function linkAccount(p: OrgApiKeyPrincipal, accountId: string, input: LinkInput, now = new Date().toISOString()) {
-  const [organization, callerLink, account] = await Promise.all([
+  const [organization, callerLink, account, accountLinks, callerLinks] = await Promise.all([
     getMerchant(input.organizationId),
     getAccountLink(input.organizationId, p.accountId),
     getAccount(accountId),
+    listAccountLinksOfAccount(accountId),
+    listAccountLinksOfAccount(p.accountId),
   ]);
   if (!organization || organization.mode !== config.mode || !callerLink?.isOwner) throw new ForbiddenError();
-  if (!account || account.mode !== config.mode || account.deletedAt) {
-    throw new NotFoundError('account.not_found', 'No account with that id on this deployment.');
+  const owned = new Set(callerLinks.filter((l) => l.isOwner).map((l) => l.organizationId));
+  const itsOwn = accountLinks.every((l) => owned.has(l.organizationId) || l.organizationId === organization.id);
+  if (!account || account.mode !== config.mode || account.deletedAt || !itsOwn) {
+    throw new NotFoundError(
+      'account.not_found',
+      'No account with that id that this account may link: one of this deployment linked to no organization, or only to organizations this account owns.',
+    );
   }
   await assertWebhookMetaUrls(input);
   const meta = input[deploymentMetaKey()];

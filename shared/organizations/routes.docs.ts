@@ -77,7 +77,11 @@ export const organizationsDocs = {
     example: { query: { accountId: ids.accountIdToLink }, body: { organizationId: ids.organizationId, isOwner: false } },
     errors: [
       { status: 403, code: 'forbidden', when: 'The calling account is not an owner of the organization, or the organization does not exist.' },
-      { status: 404, code: 'account.not_found', when: 'No account of this deployment has the id `accountId`.' },
+      {
+        status: 404,
+        code: 'account.not_found',
+        when: "No account of this deployment has the id `accountId`, or it is linked to an organization the caller does not own (another company's account).",
+      },
       { status: 409, code: 'organization.account_already_linked', when: 'The account is linked to the organization already.' },
       webhookUrlForbidden,
     ],

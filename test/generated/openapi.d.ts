@@ -11923,7 +11923,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `account.not_found`: No account of this deployment has the id `accountId`. */
+            /** @description `account.not_found`: No account of this deployment has the id `accountId`, or it is linked to an organization the caller does not own (another company's account). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -4,7 +4,7 @@ import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { getOnboarding } from '../../../shared/organizations/onboarding.repository.ts';
 import { config } from '../../../shared/platform/config.ts';
 import { countryCodes, onboardingLimits } from '../../../shared/organizations/organizations.schemas.ts';
-import { call, orgCall, organizationAccount, unlinkedAccount } from '../../support/fixtures.ts';
+import { call, cardToken, orgCall, organizationAccount, unlinkedAccount } from '../../support/fixtures.ts';
 
 const O = '/v1/public-api/organizations';
 const A = '/v1/public-api/accounts';
@@ -368,6 +368,29 @@ describe('linking accounts', () => {
     expect(foreign.text).toBe(expected);
     expect(unknown.text).toBe(expected);
     expect(await listAccountLinksOfAccount(target.accountId)).toHaveLength(0);
+  });
+
+  it("links only an account that is the caller's own: another company's account is not found, and its requests act as before", async () => {
+    const victim = await organizationAccount();
+    const attacker = await organizationAccount();
+    const refused = await link(attacker.fullKey, victim.accountId, { organizationId: attacker.organizationId });
+    expect(refused.status).toBe(404);
+    expect(refused.json.errorCode).toBe('account.not_found');
+    expect((await listAccountLinksOfAccount(victim.accountId)).map((l) => l.organizationId)).toEqual([victim.organizationId]);
+    // Its charges without organizationId still act for its one organization.
+    const charged = await orgCall('POST', '/transactions', {
+      fullKey: victim.fullKey,
+      body: { idempotencyKey: `link-${victim.accountId}`, amount: 1, currency: 'USD', token: await cardToken(victim) },
+    });
+    expect(charged.status, charged.text).toBe(201);
+    // An account of the caller's own, linked only to organizations it owns, it may link to another of them.
+    const own = await unlinkedAccount();
+    expect((await link(attacker.fullKey, own.accountId, { organizationId: attacker.organizationId })).status).toBe(201);
+    const second = await register(attacker.fullKey, registration());
+    expect(second.status, second.text).toBe(201);
+    expect((await link(attacker.fullKey, own.accountId, { organizationId: second.json.data.id })).status).toBe(201);
+    // ...and not once it is linked to an organization the caller does not own.
+    expect((await link(victim.fullKey, own.accountId, { organizationId: victim.organizationId })).json.errorCode).toBe('account.not_found');
   });
 
   it('answers 409 to linking an account that is linked already, and of two links at once exactly one succeeds', async () => {

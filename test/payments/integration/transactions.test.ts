@@ -33,8 +33,8 @@ type CardName = keyof typeof testCards;
 /** `POST /api/transactions` (the helpers' paths are relative to `/api`). */
 const TX = '/transactions';
 const pay = (org: { fullKey: string }, body: unknown) => orgCall('POST', TX, { fullKey: org.fullKey, body });
-const transactions = (org: Org) => `${orgPath(org.organizationId)}/transactions`;
-const list = (org: Org, query = '', fullKey = org.fullKey) => orgCall('GET', `${transactions(org)}${query}`, { fullKey });
+const transactions = (org: Pick<Org, 'organizationId'>) => `${orgPath(org.organizationId)}/transactions`;
+const list = (org: Pick<Org, 'organizationId' | 'fullKey'>, query = '', fullKey = org.fullKey) => orgCall('GET', `${transactions(org)}${query}`, { fullKey });
 
 async function newCustomer(org: Org, body: Record<string, unknown> = {}): Promise<string> {
   const res = await orgCall('POST', `${orgPath(org.organizationId)}/customers`, { fullKey: org.fullKey, body: { email: uniqueEmail('buyer'), ...body } });
@@ -53,7 +53,7 @@ async function cardOnFile(org: Org, card: CardName = 'succeeds', customer: Recor
 }
 
 const key = () => `order-${randomUUID()}`;
-const totalOf = async (org: Org) => (await list(org)).json.totalCount as number;
+const totalOf = async (org: Pick<Org, 'organizationId' | 'fullKey'>) => (await list(org)).json.totalCount as number;
 
 const receivers: Array<{ close: () => Promise<void> }> = [];
 afterAll(async () => {
@@ -659,12 +659,22 @@ describe('POST /api/transactions: what the body refers to', () => {
 
 describe('POST /api/transactions: which organization', () => {
   it('needs organizationId from an account linked to several organizations (400), refuses one it is not linked to (403), and charges in the one named', async () => {
-    const [one, two, stranger] = await Promise.all([organizationAccount(), organizationAccount(), organizationAccount()]);
-    const link = await orgCall('POST', `/v1/public-api/organizations/link?accountId=${one.accountId}`, {
-      fullKey: two.fullKey,
-      body: { organizationId: two.organizationId },
+    // `one` registers a second organization of its own, so it is linked to two.
+    const [one, stranger] = await Promise.all([organizationAccount(), organizationAccount()]);
+    const registered = await orgCall('POST', '/v1/public-api/organizations', {
+      fullKey: one.fullKey,
+      body: {
+        organizationName: 'Second shop',
+        website: 'https://second.example',
+        country: 'US',
+        reportCurrency: 'USD',
+        cfWorkspaceHash: 'ws_second',
+        webhookMeta: { url: 'http://127.0.0.1:9999/hooks', eventTypes: [] },
+        sandboxWebhookMeta: { url: 'http://127.0.0.1:9999/hooks', eventTypes: [] },
+      },
     });
-    expect(link.status).toBe(201);
+    expect(registered.status, registered.text).toBe(201);
+    const two = { organizationId: registered.json.data.id as string, fullKey: one.fullKey };
     const tokenInTwo = await cardToken(two);
 
     const unnamed = await pay(one, { idempotencyKey: key(), amount: 1, currency: 'USD', token: tokenInTwo });
