@@ -136,8 +136,8 @@ export function missingScopes(body: unknown, granted: readonly AgentScope[]): Ag
   return [...new Set(needed)];
 }
 
-/** The SDK server of one request, its handlers acting for `principal`. */
-function serverFor(principal: AgentPrincipal): Server {
+/** The SDK server of one request, its handlers acting for `principal`, calling tools with their arguments as `sent`. */
+function serverFor(principal: AgentPrincipal, sent: ReadonlyMap<JsonRpcId, unknown>): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: instructionsFor(principal),
@@ -145,7 +145,9 @@ function serverFor(principal: AgentPrincipal): Server {
   });
   const context: ToolContext = { grant: principal.grant, merchant: principal.merchant, role: principal.role };
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools() }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params.name, request.params.arguments, context));
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    callTool(request.params.name, sent.has(extra.requestId) ? sent.get(extra.requestId) : request.params.arguments, context),
+  );
   server.onerror = (error) => logger.warn('mcp protocol error', { error: error.message });
   return server;
 }
@@ -193,19 +195,35 @@ const toolCallParams = v.looseObject(
   'must be an object naming the tool (name) and its arguments',
 );
 
+type JsonRpcId = string | number;
+
 /**
  * The JSON-RPC answer to a `tools/call` message whose params are malformed (a numeric `name`, `arguments` that is an
  * array, a string or null): -32602 Invalid params naming what is wrong, as for an unknown tool, before the SDK's own
- * parse, which would call it an internal error. Anything else (a batch, a message without an id) is the transport's.
+ * parse, which would call it an internal error. Anything else (another method, a message without an id) is the
+ * transport's.
  */
-function invalidToolCall(body: unknown): Reply | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const m = body as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+function invalidToolCall(message: unknown): { jsonrpc: '2.0'; id: JsonRpcId; error: { code: number; message: string } } | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
+  const m = message as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
   if (m.jsonrpc !== '2.0' || m.method !== 'tools/call' || !(typeof m.id === 'string' || typeof m.id === 'number')) return undefined;
   const parsed = v.safeParse(toolCallParams, m.params);
   if (parsed.success) return undefined;
   const problems = parsed.issues.map((i) => `params${v.getDotPath(i) ? `.${v.getDotPath(i)}` : ''} ${i.message}`);
-  return { status: 200, body: { jsonrpc: '2.0', id: m.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${problems.join('; ')}` } } };
+  return { jsonrpc: '2.0', id: m.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${problems.join('; ')}` } };
+}
+
+/**
+ * The arguments of each `tools/call` in `messages` as sent, by request id. The SDK rebuilds an arguments object when it
+ * parses the message, which turns an own `__proto__` key into the object's prototype: the tools are called with the
+ * arguments as sent, so that such a key is refused as any argument the tool does not have.
+ */
+function sentArguments(messages: readonly unknown[]): Map<JsonRpcId, unknown> {
+  const sent = new Map<JsonRpcId, unknown>();
+  for (const m of messages as Array<{ method?: unknown; id?: unknown; params?: { arguments?: unknown } }>) {
+    if (m?.method === 'tools/call' && (typeof m.id === 'string' || typeof m.id === 'number')) sent.set(m.id, m.params?.arguments);
+  }
+  return sent;
 }
 
 /** Answers one `POST /api/mcp` for `principal`. */
@@ -213,20 +231,31 @@ export async function answerMcpRequest(principal: AgentPrincipal, event: HttpEve
   const text = bodyText(event);
   // A body that is not JSON goes to the transport as is: it answers the JSON-RPC parse error.
   const body = parsedJson(text);
-  const invalid = invalidToolCall(body);
-  if (invalid) return invalid;
+  const batch = Array.isArray(body);
+  const messages: unknown[] = batch ? body : [body];
+  // Malformed tool calls are answered here, each in its place of a batch; the rest go to the transport.
+  const invalid = messages.map(invalidToolCall);
+  const refused = invalid.filter((answer) => answer !== undefined);
+  if (refused.length === messages.length) return { status: 200, body: batch ? refused : refused[0] };
+  const passed = refused.length ? messages.filter((_, n) => !invalid[n]) : messages;
   const missing = missingScopes(body, principal.grant.scopes);
   if (missing.length) {
     const startedAt = performance.now();
     for (const name of toolCallsOf(body)) logCall(name, principal, 'insufficient_scope', 'insufficient_scope', startedAt);
     throw insufficientScope(missing, principal.grant.scopes);
   }
-  const server = serverFor(principal);
+  const server = serverFor(principal, sentArguments(passed));
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
+  let reply: Reply;
   try {
-    return await replyOf(await transport.handleRequest(webRequest(event, text), body === undefined ? {} : { parsedBody: body }));
+    reply = await replyOf(await transport.handleRequest(webRequest(event, text), body === undefined ? {} : { parsedBody: batch ? passed : body }));
   } finally {
     await server.close();
   }
+  if (!batch || reply.status >= 300) return reply;
+  // A batch is answered with an array (the transport answers a batch of one with its answer alone), with the answers
+  // given here; a batch of notifications only is answered 202 with no body.
+  const answers = [...(reply.body === undefined ? [] : Array.isArray(reply.body) ? reply.body : [reply.body]), ...refused];
+  return answers.length ? { ...reply, status: 200, body: answers } : reply;
 }

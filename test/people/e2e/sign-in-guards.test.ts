@@ -174,6 +174,47 @@ describe('tools/call with malformed params', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ jsonrpc: '2.0', id: 9, error: { code: -32602, message: expect.stringContaining(`Invalid params: ${message}`) } });
   });
+
+  it('answers each malformed call of a batch as alone, beside the answers of the rest, and a batch of one with an array', async () => {
+    const a = await agent(['merchant:read']);
+    const batch = await rawMcp(
+      a.token,
+      [
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_my_merchant', arguments: [] } },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+        { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 7 } },
+      ],
+      MCP_HEADERS,
+    );
+    expect(batch.status).toBe(200);
+    const byId = new Map((batch.json as Array<{ id: number }>).map((m) => [m.id, m]));
+    expect([...byId.keys()].sort()).toEqual([1, 2, 3]);
+    expect(byId.get(1)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32602, message: expect.stringContaining('Invalid params: params.arguments must be an object') },
+    });
+    expect(byId.get(3)).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32602, message: expect.stringContaining('Invalid params: params.name must be a string') },
+    });
+    expect(byId.get(2)).toMatchObject({ result: { tools: expect.any(Array) } });
+    const one = await rawMcp(a.token, [{ jsonrpc: '2.0', id: 4, method: 'tools/list' }], MCP_HEADERS);
+    expect(one.json).toEqual([expect.objectContaining({ id: 4, result: expect.objectContaining({ tools: expect.any(Array) }) })]);
+    const refusedOnly = await rawMcp(a.token, [{ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 7 } }], MCP_HEADERS);
+    expect(refusedOnly.json).toEqual([expect.objectContaining({ id: 5, error: expect.objectContaining({ code: -32602 }) })]);
+  });
+
+  it('refuses an argument named __proto__ as any argument the tool does not have', async () => {
+    const a = await agent(['merchant:read']);
+    // Written by hand: JSON.stringify would leave the key out of an object literal's prototype.
+    const body = '{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"get_my_merchant","arguments":{"__proto__":{"x":1}}}}';
+    const res = await rawMcp(a.token, body, MCP_HEADERS);
+    expect(res.status).toBe(200);
+    expect(res.json.result.isError).toBe(true);
+    expect(res.json.result.structuredContent.error).toMatchObject({ code: 'request.invalid_arguments', message: expect.stringContaining('__proto__') });
+  });
 });
 
 describe('registration', () => {
