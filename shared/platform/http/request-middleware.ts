@@ -56,9 +56,6 @@ export const isJson = (contentType: string) => /^application\/([\w.+-]*\+)?json\
 /** `application/x-www-form-urlencoded`, with or without parameters (`; charset=UTF-8`). */
 const isForm = (contentType: string) => /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType);
 
-/** Strict UTF-8: a byte sequence that is not UTF-8 is refused, not turned into U+FFFD (a BOM is kept, as JSON.parse refuses it). */
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /** How each request media type is recognized, named in refusals, and parsed into the object the schema reads. */
 const bodyParsers = {
   'application/json': { accepts: isJson, noun: 'JSON', parse: parseJsonObject },
@@ -86,7 +83,7 @@ export const requestBody = (route: RouteDef): Middleware => ({
       );
     }
     if (!event.body) throw new BadRequestError('request.body_required', `This request needs a ${parser.noun} body.`);
-    event.parsedBody = parser.parse(event.isBase64Encoded ? decodeUtf8(event.body, parser.noun) : event.body);
+    event.parsedBody = parser.parse(utf8Text(event, parser.noun));
   },
 });
 
@@ -119,18 +116,23 @@ function parseForm(raw: string): Record<string, unknown> {
 }
 
 /**
- * The request's body as text (empty without one): a base64 body decoded as strict UTF-8 (400 when it is not), for a
- * handler that reads its body itself (the MCP endpoint's JSON-RPC messages).
+ * The request's body as text (empty without one), as `requestBody` reads it (400 when it is not UTF-8), for a handler
+ * that reads its body itself (the MCP endpoint's JSON-RPC messages).
  */
-export const bodyText = (event: HttpEvent): string => (!event.body ? '' : event.isBase64Encoded ? decodeUtf8(event.body, 'JSON') : event.body);
+export const bodyText = (event: HttpEvent): string => (event.body ? utf8Text(event, 'JSON') : '');
 
-/** A base64 body (API Gateway encodes every body whose media type it does not take for text) as UTF-8 text. */
-function decodeUtf8(base64: string, noun: 'JSON' | 'form'): string {
-  try {
-    return utf8.decode(Buffer.from(base64, 'base64'));
-  } catch {
+/**
+ * The body as UTF-8 text: a base64 one (API Gateway encodes every body whose media type it does not take for text)
+ * decoded. A byte that is not UTF-8 has become U+FFFD on its way here — API Gateway's decoding of a text body, or this
+ * one's — so a body holding U+FFFD is refused as not UTF-8 (a JSON string may still write it `\uFFFD`). A BOM is kept,
+ * as JSON.parse refuses it.
+ */
+function utf8Text(event: HttpEvent, noun: 'JSON' | 'form'): string {
+  const text = event.isBase64Encoded ? Buffer.from(event.body!, 'base64').toString() : event.body!;
+  if (text.includes('\uFFFD')) {
     throw new BadRequestError(noun === 'JSON' ? 'request.malformed_json' : 'request.malformed_form', `The body is not valid ${noun}: it must be UTF-8.`);
   }
+  return text;
 }
 
 /**

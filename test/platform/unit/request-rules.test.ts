@@ -134,6 +134,22 @@ describe('the media type rule', () => {
     const good = await send(route, { body: Buffer.from('{"reason":"Zoë 😀"}'), headers });
     expect(good.status).toBe(route.status);
   });
+
+  it('refuses an application/json body (handed over as text) whose bytes are not UTF-8: they arrive as U+FFFD, which is refused', async () => {
+    const route = bodyRoutes.find((r) => r.name === 'refunds-create')!;
+    const headers: Array<[string, string]> = [['content-type', 'application/json']];
+    for (const bytes of [
+      [0xff, 0xfe],
+      [0xed, 0xa0, 0x80],
+    ]) {
+      const bad = await send(route, { body: Buffer.concat([Buffer.from('{"reason":"a'), Buffer.from(bytes), Buffer.from('"}')]), headers });
+      expect(bad.status).toBe(400);
+      expectFaceError(route, bad.json, 400, 'request.malformed_json');
+      expect(bad.reached).toBe(0);
+    }
+    // Meant, the character is written escaped.
+    expect((await send(route, { body: '{"reason":"a \\uFFFD b"}', headers })).status).toBe(route.status);
+  });
 });
 
 describe('form bodies (application/x-www-form-urlencoded)', () => {
