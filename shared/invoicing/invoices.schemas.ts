@@ -97,6 +97,8 @@ const party = named(
 );
 
 const amount = v.pipe(v.number(), v.minValue(0));
+/** A line's amount: negative on a credit line (a subscription's unused time, credit applied), which the invoice's total nets. */
+const lineAmount = v.pipe(v.number(), v.description('Major units; negative on a credit line (unused time given back, credit applied).'));
 
 export const invoiceId = v.pipe(v.string(), v.regex(INVOICE_ID_PATTERN));
 
@@ -116,10 +118,10 @@ const recordFields = {
       v.strictObject({
         description: v.string(),
         quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
-        unitPrice: amount,
-        amount,
+        unitPrice: lineAmount,
+        amount: lineAmount,
         taxRate: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
-        taxAmount: amount,
+        taxAmount: lineAmount,
       }),
     ),
   ),

@@ -3655,9 +3655,12 @@ export interface components {
         CustomerInvoiceItem: {
             description: string;
             quantity: number;
+            /** @description Major units; negative on a credit line (unused time given back, credit applied). */
             unitPrice: number;
+            /** @description Major units; negative on a credit line (unused time given back, credit applied). */
             amount: number;
             taxRate: number;
+            /** @description Major units; negative on a credit line (unused time given back, credit applied). */
             taxAmount: number;
         };
         CustomerInvoiceResponse: {

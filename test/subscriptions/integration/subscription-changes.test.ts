@@ -8,7 +8,7 @@ import { advanceDispute } from '../../../shared/payments/disputes.service.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 import { createDestination } from '../../../shared/webhooks/webhooks.service.ts';
-import { cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
+import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 import { bodyOf, eventually, startReceiver } from '../../support/receiver.ts';
 import { eventItemsOf } from '../../support/events.ts';
 
@@ -152,6 +152,12 @@ describe('subscription cancellations', () => {
       ['completed', 10],
       ['completed', 15],
     ]);
+    // The upgrade's invoice nets the old plan's unused time on a line of its own, negative (the answer is held to its
+    // contract, as every answer of these tests).
+    const invoices = await call('GET', `/v1/public-api/merchants/${org.organizationId}/invoices?limit=20`, { key: org.merchantApiKey });
+    expect(invoices.status, invoices.text).toBe(200);
+    const lines = (invoices.json.data as Array<{ items: Array<{ description: string; amount: number }> }>).flatMap((i) => i.items);
+    expect(lines.find((l) => l.description.startsWith('Unused time of'))).toMatchObject({ amount: -5 });
     // Feb 21, 7 days left of a period now worth 40: 10, all of it from the upgrade's 15.
     await advance(org, `${year}-02-21T10:00:00.000Z`);
     const res = await post(org, '/subscription-cancellations', { subscriptionId: sub.id, churnTimePolicy: 'now', prorated: true });
