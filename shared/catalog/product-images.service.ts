@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { attachProductImage, getProduct } from './products.repository.ts';
 import { publicApiProductView } from './products.service.ts';
-import { ConflictError, NotFoundError, UnprocessableError, BadRequestError } from '../domain/errors.ts';
+import { ConflictError, UnprocessableError, BadRequestError } from '../domain/errors.ts';
 import {
   IMAGE_SIGNATURE_BYTES,
   IMAGE_UPLOAD_ID_PATTERN,
@@ -19,7 +19,7 @@ import {
   PRODUCT_IMAGES_MAX,
   type ImageContentType,
 } from '../domain/images.ts';
-import { productNotFound } from '../domain/unknown-ids.ts';
+import { productImageUploadNotFound, productNotFound } from '../domain/unknown-ids.ts';
 import { deleteImage, deleteUpload, imageUploadUrl, promoteUpload, uploadedHead, uploadedPrefix } from '../platform/storage/images.ts';
 
 export interface ProductImageUploadInput {
@@ -27,8 +27,6 @@ export interface ProductImageUploadInput {
   /** The exact size of the file to upload, in bytes: the upload URL is signed for it. */
   sizeBytes: number;
 }
-
-export const productImageUploadNotFound = () => new NotFoundError('product_image.upload_not_found', 'No uploaded image with this id waits for this product.');
 
 const imagesFull = () =>
   new ConflictError('product_image.limit_reached', `A product holds at most ${PRODUCT_IMAGES_MAX} images.`, { maxImages: PRODUCT_IMAGES_MAX });

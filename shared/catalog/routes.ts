@@ -1,4 +1,4 @@
-import { planNotFound, productNotFound, promoCodeNotFound } from '../domain/unknown-ids.ts';
+import { planNotFound, productImageUploadNotFound, productNotFound, promoCodeNotFound } from '../domain/unknown-ids.ts';
 import type { RouteDef } from '../platform/http/route-def.ts';
 import { createPlanRequest, listPlansQuery, planListResponse, planResponse, updatePlanRequest } from './plans.schemas.ts';
 import {
@@ -258,6 +258,6 @@ export const confirmProductImage = {
   imageStorage: 'write',
   status: 200,
   response: publicApiProduct,
-  unknownId: productNotFound,
+  unknownId: (parameter) => (parameter === 'productId' ? productNotFound() : productImageUploadNotFound()),
   summary: "Check an uploaded image (size and file signature) and attach it to the product's images; a refused file is deleted.",
 } as const satisfies RouteDef;

@@ -429,7 +429,7 @@ export const getCheckoutPlanPolicy = {
   policyStorage: 'read',
   status: 302,
   response: null,
-  unknownId: checkoutPolicyNotFound,
+  unknownId: (parameter) => (parameter === 'planId' ? checkoutPlanNotFound() : checkoutPolicyNotFound()),
   summary:
     "Redirect (302, `location`) to a fresh five-minute link to the plan seller's policy PDF (terms, privacy, return-policy or eula); 404 when there is none.",
 } as const satisfies RouteDef;
@@ -446,7 +446,7 @@ export const getCheckoutOrderPolicy = {
   policyStorage: 'read',
   status: 302,
   response: null,
-  unknownId: checkoutPolicyNotFound,
+  unknownId: (parameter) => (parameter === 'orderId' ? checkoutOrderNotFound() : checkoutPolicyNotFound()),
   summary:
     "Redirect (302, `location`) to a fresh five-minute link to the order seller's policy PDF (terms, privacy, return-policy or eula); 404 when there is none.",
 } as const satisfies RouteDef;

@@ -25,6 +25,7 @@ export const accountApiKeyNotFound = () => new NotFoundError('api_key.not_found'
 export const accountNotLinked = () => new NotFoundError('organization.account_not_linked', 'That account is not linked to this organization.');
 export const websiteNotFound = () => new NotFoundError('website.not_found', 'No website with this id exists in this organization.');
 export const productNotFound = () => new NotFoundError('product.not_found', 'No product with this id exists in this organization.');
+export const productImageUploadNotFound = () => new NotFoundError('product_image.upload_not_found', 'No uploaded image with this id waits for this product.');
 export const planNotFound = () => new NotFoundError('plan.not_found', 'This organization has no plan with that id.');
 export const promoCodeNotFound = () => new NotFoundError('promo_code.not_found', 'This organization has no promo code with that id.');
 export const payoutMethodNotFound = () => new NotFoundError('payout_method.not_found', 'No payout method with this id.');

@@ -10600,9 +10600,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `product.not_found`: No product with this id exists in this organization.
+             * @description `product_image.upload_not_found`: No uploaded file with this id waits for this product (never uploaded, expired or confirmed already).
              *
-             *     `product_image.upload_not_found`: No uploaded file with this id waits for this product (never uploaded, expired or confirmed already).
+             *     `product.not_found`: No product with this id exists in this organization.
              */
             404: {
                 headers: {
@@ -22670,9 +22670,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `checkout.policy_not_found`: The seller has no policy document of this type.
+             * @description `checkout.order_not_found`: No order of that id, or an order of the other deployment.
              *
-             *     `checkout.order_not_found`: No order of that id, or an order of the other deployment.
+             *     `checkout.policy_not_found`: The seller has no policy document of this type.
              */
             404: {
                 headers: {
@@ -23209,9 +23209,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `checkout.policy_not_found`: The seller has no policy document of this type.
+             * @description `checkout.plan_not_found`: The plan cannot be bought: unknown, inactive, of an archived product or of the other deployment.
              *
-             *     `checkout.plan_not_found`: The plan cannot be bought: unknown, inactive, of an archived product or of the other deployment.
+             *     `checkout.policy_not_found`: The seller has no policy document of this type.
              */
             404: {
                 headers: {

@@ -163,10 +163,9 @@ function impliedRefusals(r: RouteDef): DocumentedError[] {
     refusals.push({ status: 403, code: 'forbidden', when: 'The merchant, organization or account of the path is unknown or not yours to reach.' });
   }
   if (r.roles) refusals.push({ status: 403, code: 'forbidden', when: `Your role on the merchant is not ${r.roles.join(' or ')}.` });
-  if (r.unknownId) {
-    const e = r.unknownId();
-    refusals.push({ status: e.status, code: e.code, when: e.message });
-  }
+  // Its answer to each of its ids naming nothing, once a code.
+  const unknown = new Map(params.flatMap((name) => (r.unknownId ? [r.unknownId(name)] : [])).map((e) => [e.code, e]));
+  for (const e of unknown.values()) refusals.push({ status: e.status, code: e.code, when: e.message });
   return refusals;
 }
 

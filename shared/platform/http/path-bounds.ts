@@ -96,7 +96,7 @@ export const pathParameterBounds = (route: RouteDef): MiddlewareObj<HttpEvent, H
   return {
     before: ({ event }) => {
       for (const { name, max } of bounds) {
-        if ((event.pathParameters?.[name]?.length ?? 0) > max) throw unknownId();
+        if ((event.pathParameters?.[name]?.length ?? 0) > max) throw unknownId(name);
       }
     },
   };

@@ -170,9 +170,10 @@ export interface RouteDef {
    * `shared/domain/unknown-ids.ts`). `route()` gives it at once, before any table call, for a path parameter
    * longer than any value it can take (`shared/platform/http/path-bounds.ts`). Without one, such a parameter gets the scope
    * check's 403: only the ids the scope check reads (`{merchantId}`, `{organizationId}`, an account's own
-   * `{accountId}`) may go undeclared, and the scope check has refused a malformed one before (a test holds both).
+   * `{accountId}`) may go undeclared, and the scope check has refused a malformed one before (a test holds both). It is
+   * given the parameter, so that a route with two ids of its own answers each its own way.
    */
-  readonly unknownId?: () => DomainError;
+  readonly unknownId?: (parameter: string) => DomainError;
   readonly summary: string;
 }
 

@@ -57,7 +57,7 @@ describe('the getting-started journey through openapi-fetch', () => {
     const refused = await client.GET('/api/v1/checkout/plans/{planId}', { params: { path: { planId: `plan_${'0'.repeat(32)}` } } });
     expect(refused.response.status).toBe(404);
     // The refusal the document gives the route (its unknownId's), typed as the checkout face's error body.
-    const documented = routeList.find((r) => r.name === 'checkout-plans-get')!.unknownId!();
+    const documented = routeList.find((r) => r.name === 'checkout-plans-get')!.unknownId!('planId');
     expect(refused.error?.code).toBe(documented.code);
     expect(refused.error?.statusCode).toBe(404);
   });

@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { pathParametersOf } from '../../../shared/platform/http/path-bounds.ts';
 import { routesFor } from '../../../shared/routes/index.ts';
 
 import { call } from '../../support/fixtures.ts';
@@ -44,7 +45,7 @@ describe('OpenAPI document', () => {
       expect(refusals, r.name).toContain('400');
       if (r.body) expect(refusals, r.name).toContain('415');
       if (r.auth !== 'none') expect(refusals, r.name).toContain('401');
-      if (r.unknownId) expect(refusals, r.name).toContain(String(r.unknownId().status));
+      for (const name of pathParametersOf(r.path)) if (r.unknownId) expect(refusals, r.name).toContain(String(r.unknownId(name).status));
       for (const status of refusals) {
         expect(Number(status), `${r.name} ${status}`).toBeGreaterThanOrEqual(400);
         expect(op.responses[status].content['application/json'].schema, `${r.name} ${status}`).toEqual({

@@ -10,7 +10,7 @@ import { pathParametersOf } from '../../../shared/platform/http/path-bounds.ts';
 import { csrfTokenOf, PORTAL_SESSION_COOKIE, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { http, type HttpAnswer } from '../../support/http.ts';
 import { scopeParameters } from '../../support/route-ids.ts';
-import { call, organizationAccount, orgCall, orgPath, PASSWORD, portalSession, rootMerchant } from '../../support/fixtures.ts';
+import { call, organizationAccount, orgCall, orgPath, orgProduct, PASSWORD, portalSession, rootMerchant } from '../../support/fixtures.ts';
 
 const LONG = 'x'.repeat(10_000);
 /** Names nothing: no id of any kind has a `~`. */
@@ -142,11 +142,33 @@ describe('a 10,000-character id in a path', () => {
       expect(errorOf(long)).toMatchObject({ status: route.auth === 'accountSecret' ? 401 : 403 });
       return;
     }
-    const declared = route.unknownId!();
+    const declared = route.unknownId!(name);
     expect(errorOf(long)).toEqual({ status: declared.status, code: route.face === 'page' ? undefined : declared.code, message: declared.message });
     // A route that reads its ids answers an unknown one the same way (the hosted checkout pages read none: any
-    // short id gets the page, whose script asks the API).
-    if (route.table !== 'none') expect(errorOf(await send(route, name, UNKNOWN))).toEqual(errorOf(long));
+    // short id gets the page, whose script asks the API); one that answers each id its own way, with the other ids
+    // naming something (below).
+    if (route.table !== 'none' && new Set(pathParametersOf(route.path).map((n) => route.unknownId!(n).code)).size === 1)
+      expect(errorOf(await send(route, name, UNKNOWN))).toEqual(errorOf(long));
+  });
+
+  it('is answered, on a route with two ids of its own, as that id naming nothing is, the other one naming something', async () => {
+    const product = await orgProduct(org);
+    const upload = `upl_${'0'.repeat(32)}`;
+    const pairs: Array<[path: string, longer: string, headers?: Record<string, string>]> = [
+      [`/v1/checkout/plans/plan_${'0'.repeat(32)}/policies/terms`, `/v1/checkout/plans/plan_${'0'.repeat(33)}/policies/terms`],
+      [`/v1/checkout/orders/ord_${'0'.repeat(32)}/policies/terms`, `/v1/checkout/orders/ord_${'0'.repeat(33)}/policies/terms`],
+      [
+        `/v1/public-api/merchants/${org.organizationId}/products/${product.id}/images/uploads/${upload}/confirm`,
+        `/v1/public-api/merchants/${org.organizationId}/products/${product.id}/images/uploads/${upload}0/confirm`,
+        { authorization: `Bearer ${org.merchantApiKey}` },
+      ],
+    ];
+    for (const [path, longer, headers] of pairs) {
+      const method = path.endsWith('/confirm') ? 'POST' : 'GET';
+      const unknown = errorOf(await http(method, path, { headers }));
+      expect(unknown.status, path).toBe(404);
+      expect(errorOf(await http(method, longer, { headers })), longer).toEqual(unknown);
+    }
   });
 
   it("is bounded after the body is read, as an unknown id is: a bad body is still the body's 400", async () => {

@@ -111,8 +111,10 @@ describe('the route table against the bounds', () => {
     expect(undeclared.map((r) => r.name)).toEqual([]);
     // An undeclared route's ids are all read by its scope check, whose answer to one that names nothing is 403.
     for (const r of routeList.filter((route) => route.unknownId)) {
-      expect(r.unknownId!().status, r.name).toBeGreaterThanOrEqual(400);
-      expect(r.unknownId!().status, r.name).toBeLessThan(500);
+      for (const name of pathParametersOf(r.path)) {
+        expect(r.unknownId!(name).status, r.name).toBeGreaterThanOrEqual(400);
+        expect(r.unknownId!(name).status, r.name).toBeLessThan(500);
+      }
     }
   });
 });
