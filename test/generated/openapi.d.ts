@@ -6513,6 +6513,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -6537,6 +6541,15 @@ export interface operations {
             };
             /** @description `merchant.parent_is_sub_merchant`: The key is a sub-merchant's: a sub-merchant cannot create merchants; use the partner's key. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6751,6 +6764,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -6775,6 +6792,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6930,6 +6956,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -6954,6 +6984,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7310,6 +7349,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -7377,6 +7420,15 @@ export interface operations {
              *     `checkout.price_changed`: The plan's price, setup price, billing cycle, trial or currency changed after the session began: nothing was charged; start a new session.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7492,6 +7544,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -7525,6 +7581,15 @@ export interface operations {
             };
             /** @description `checkout.plan_not_found`: No plan with this id can be bought. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7745,6 +7810,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -7778,6 +7847,15 @@ export interface operations {
             };
             /** @description `checkout.plan_not_found`: No plan with this id can be bought. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8080,6 +8158,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -8113,6 +8195,15 @@ export interface operations {
             };
             /** @description `customer.not_found`: No customer with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9405,6 +9496,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -9438,6 +9533,15 @@ export interface operations {
             };
             /** @description `member.already_assigned`: The user is a member of this merchant already. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9545,6 +9649,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.invalid_idempotency_key`: The `Idempotency-Key` is empty, over 255 characters or not printable ASCII.
              */
             400: {
@@ -9579,6 +9687,15 @@ export interface operations {
             };
             /** @description `idempotency.in_progress`: A request with the same key is still being written: retry it. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9867,6 +9984,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.idempotency_key_required`: No `Idempotency-Key` header.
              *
              *     `request.invalid_idempotency_key`: The `Idempotency-Key` is empty, over 255 characters or not printable ASCII.
@@ -9907,6 +10028,15 @@ export interface operations {
              *     `payout.conflict`: Other writes to the same funds kept conflicting: send the same request again.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10171,6 +10301,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -10217,6 +10351,15 @@ export interface operations {
              *     `payout.conflict`: Other writes to the same payout kept conflicting: send the same request again.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10438,6 +10581,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `product_image.invalid_size`: `sizeBytes` is not a whole number of bytes of at least 1.
              */
             400: {
@@ -10481,6 +10628,15 @@ export interface operations {
             };
             /** @description `product_image.limit_reached`: The product holds 10 images already. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10708,6 +10864,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `request.organization_id_required`: No `organizationId`, and the calling account is linked to several organizations.
@@ -10772,6 +10932,15 @@ export interface operations {
              *     `idempotency.in_progress`: A request with this `idempotencyKey` is still running; retry with the same key for its answer.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11006,6 +11175,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `card.invalid_number`: `primaryAccountNumber` is not a card number: not 12–19 digits (spaces and dashes allowed), no known brand, the wrong length for its brand, or the Luhn check fails.
@@ -11043,6 +11216,15 @@ export interface operations {
             };
             /** @description `client_token.origin_not_allowed`: The client token was minted with an `allowedOrigin` other than the page's `X-Hosted-Fields-Origin`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11130,6 +11312,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -11160,6 +11346,15 @@ export interface operations {
             };
             /** @description `account.already_activated`: The account is active already. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11242,6 +11437,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -11272,6 +11471,15 @@ export interface operations {
             };
             /** @description `account.not_activated`: The account has not been activated yet: activate it first. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11529,6 +11737,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -11572,6 +11784,15 @@ export interface operations {
              *     `api_key.changed`: Another request rotated or revoked the key at the same moment: only its answer holds a working key.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11655,6 +11876,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -11685,6 +11910,15 @@ export interface operations {
             };
             /** @description `account.secret_changed`: Another request changed the secret at the same moment; use the new secret. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11802,6 +12036,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -11818,6 +12056,15 @@ export interface operations {
              *     `auth.invalid_api_key`: The key is unknown, revoked, malformed, or its account is not active.
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11894,6 +12141,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -11937,6 +12188,15 @@ export interface operations {
             };
             /** @description `organization.account_already_linked`: The account is linked to the organization already. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12125,6 +12385,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -12172,6 +12436,15 @@ export interface operations {
              *     `organization.owner_flag_changed`: Another request changed the same owner flag at the same moment; read it and try again.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12329,6 +12602,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -12354,6 +12631,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12500,6 +12786,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `checkout_policies.unknown_policy_type`: policyType: must be one of terms, privacy, return-policy, eula.
@@ -12527,6 +12817,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12696,6 +12995,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `custom_field.invalid_type_schema`: `typeSchema` contradicts itself: `allowedValues` on a type other than `enum`, an `enum` without 1–100 distinct allowed values, or a `default` the field would refuse; `details` names the part.
@@ -12732,6 +13035,15 @@ export interface operations {
             };
             /** @description `custom_field.already_exists`: The organization has a field of that name for that resource already. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12852,6 +13164,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -12886,6 +13202,15 @@ export interface operations {
             };
             /** @description `customer.not_found`: `customerId` is not one of the organization's customers. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13125,6 +13450,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -13168,6 +13497,15 @@ export interface operations {
             };
             /** @description `customer_invoice.busy`: Too many invoices of the organization were being issued at once; try again. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13709,6 +14047,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -13734,6 +14076,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13952,6 +14303,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `customer.name_not_splittable`: `name` cannot be split into a first and a last name of at most 45 characters each.
@@ -13988,6 +14343,15 @@ export interface operations {
             };
             /** @description `customer.not_found`: No customer with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14207,6 +14571,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -14258,6 +14626,15 @@ export interface operations {
              *     `customer.changed`: The customer's primary instrument kept changing while this one was attached; try again.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14338,6 +14715,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -14372,6 +14753,15 @@ export interface operations {
             };
             /** @description `customer.not_found`: No customer with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14674,6 +15064,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `dispute.invalid_id`: A dispute id is 1 to 64 letters, digits, underscores or hyphens.
@@ -14725,6 +15119,15 @@ export interface operations {
              *     `dispute.busy`: The merchant's balance kept changing through five attempts; try again.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14807,6 +15210,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -14841,6 +15248,15 @@ export interface operations {
             };
             /** @description `onboarding.already_submitted`: The organization's onboarding has been submitted already; nothing changes. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14908,6 +15324,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -14946,6 +15366,15 @@ export interface operations {
              *     `organization.owner_flag_changed`: Another request changed the same owner flag at the same moment; read it and try again.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15014,6 +15443,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -15039,6 +15472,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15248,6 +15690,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `card.invalid_number`: `primaryAccountNumber` is not a card number: not 12–19 digits (spaces and dashes allowed), no known brand, the wrong length for its brand, or the Luhn check fails.
@@ -15281,6 +15727,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15573,6 +16028,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `card.expired`: The new expiry has passed: it must be this month or later (UTC).
@@ -15624,6 +16083,15 @@ export interface operations {
              *     `customer.changed`: A new `method` of a primary instrument met the customer's primary instrument changing meanwhile; try again.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15889,6 +16357,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `payout_method.invalid_account_number`: `accountNumber` is not a valid IBAN (length, characters, check digits), names another country than `country`, or is not a local number of 4–17 digits.
@@ -15927,6 +16399,15 @@ export interface operations {
             };
             /** @description `payout_method.conflict`: Other changes to the organization's payout methods kept landing at the same moment; send the request again. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16315,6 +16796,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `plan.invalid_for_product`: The plan does not fit its product: `recurringInterval` missing on a recurring product or given on a one-time one, a `trial` on a one-time product, `isTrialOnly` without a trial, an anchor method that does not fit the unit, or a `productOptions` key the product does not have.
@@ -16366,6 +16851,15 @@ export interface operations {
              *     `plan.product_busy`: Other plans were being created on the same product at that moment; retry.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16573,6 +17067,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `plan.invalid_for_product`: The plan does not fit its product: `recurringInterval` missing on a recurring product or given on a one-time one, a `trial` on a one-time product, `isTrialOnly` without a trial, an anchor method that does not fit the unit, or a `productOptions` key the product does not have.
@@ -16620,6 +17118,15 @@ export interface operations {
             };
             /** @description `plan.revision_conflict`: The body's `revision` is not the current one, or another update won; `details` gives the current revision. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16765,6 +17272,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -16790,6 +17301,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16973,6 +17493,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `custom_field.invalid`: A `customFields` value names no field defined for products, breaks its field's type, or a required field without a default is left out.
@@ -17000,6 +17524,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17261,6 +17794,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `custom_field.invalid`: A `customFields` value names no field defined for products, breaks its field's type, or a required field without a default is left out.
@@ -17306,6 +17843,15 @@ export interface operations {
             };
             /** @description `product.type_locked`: `type` would change on a product that has plans. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17465,6 +18011,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -17499,6 +18049,15 @@ export interface operations {
             };
             /** @description `promo_code.code_taken`: The organization has this code already, in any case. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17686,6 +18245,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -17729,6 +18292,15 @@ export interface operations {
             };
             /** @description `promo_code.below_redemptions`: `maxRedemptions` is below the redemptions made already. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17909,6 +18481,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -17958,6 +18534,15 @@ export interface operations {
              *     `test_clock.advancing`: A test clock advance is under way: retry once `GET /test-clock` shows `ready`.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18149,6 +18734,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -18196,6 +18785,15 @@ export interface operations {
              *     `test_clock.advancing`: A test clock advance is under way: retry once `GET /test-clock` shows `ready`.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18384,6 +18982,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -18433,6 +19035,15 @@ export interface operations {
              *     `test_clock.advancing`: A test clock advance is under way: retry once `GET /test-clock` shows `ready`.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18724,6 +19335,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -18771,6 +19386,15 @@ export interface operations {
              *     `test_clock.advancing`: A test clock advance is under way: retry once `GET /test-clock` shows `ready`.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18952,6 +19576,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -19014,6 +19642,15 @@ export interface operations {
              *     `test_clock.advancing`: A test clock advance is under way: retry once `GET /test-clock` shows `ready`.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19608,6 +20245,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -19657,6 +20298,15 @@ export interface operations {
              *     `plan.not_found`: An item names a plan the organization does not have.
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19926,6 +20576,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -19986,6 +20640,15 @@ export interface operations {
              *     `test_clock.advancing`: A test clock advance is under way: retry once `GET /test-clock` shows `ready`.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20148,6 +20811,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -20182,6 +20849,15 @@ export interface operations {
             };
             /** @description `test_clock.advancing`: Another advance is under way: wait until `GET /test-clock` shows `ready`. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20835,6 +21511,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -20878,6 +21558,15 @@ export interface operations {
             };
             /** @description `refund.conflict`: Other refunds of the transaction kept this one from being recorded for 6 s; nothing was written, send the request again. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21082,6 +21771,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              *
              *     `request.invalid_idempotency_key`: `Idempotency-Key` is empty, longer than 255 characters or not printable ASCII.
@@ -21131,6 +21824,15 @@ export interface operations {
              *     `refund.conflict`: Other refunds of the transaction kept this one from being recorded for 6 s; nothing was written, send the request again.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21323,6 +22025,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -21348,6 +22054,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21587,6 +22302,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -21621,6 +22340,15 @@ export interface operations {
             };
             /** @description `website.not_found`: No website with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21797,6 +22525,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -21822,6 +22554,15 @@ export interface operations {
             };
             /** @description `webhook.destinations_busy`: Other destinations of the account were being created at the same moment; try again. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22083,6 +22824,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -22108,6 +22853,15 @@ export interface operations {
             };
             /** @description `webhook.not_found`: The calling account has no webhook destination with that id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22541,6 +23295,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -22580,6 +23338,15 @@ export interface operations {
              *     `card_token.already_used`: The token paid (or tried to pay) another payment already: tokenize the card again.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22862,6 +23629,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `checkout.quantity_not_allowed`: The body has a `quantity`: an order's quantities are fixed.
              */
             400: {
@@ -22874,6 +23645,15 @@ export interface operations {
             };
             /** @description `checkout.order_not_found`: No order with this id can be paid. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23062,6 +23842,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -23105,6 +23889,15 @@ export interface operations {
              *     `card_token.already_used`: The token paid (or tried to pay) another payment already: tokenize the card again.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23283,6 +24076,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -23294,6 +24091,15 @@ export interface operations {
             };
             /** @description `checkout.plan_not_found`: No plan with this id can be bought. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23490,6 +24296,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -23501,6 +24311,15 @@ export interface operations {
             };
             /** @description `checkout.plan_not_found`: No plan with this id can be bought. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23605,6 +24424,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -23616,6 +24439,15 @@ export interface operations {
             };
             /** @description `checkout.plan_not_found`: No plan with this id can be bought. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23876,6 +24708,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -23900,6 +24736,15 @@ export interface operations {
             };
             /** @description `forbidden`: Your role on the merchant is not owner or admin. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23982,6 +24827,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `checkout_customization.invalid_logo_data`: `data` is empty or not base64 (standard alphabet, padded).
              */
             400: {
@@ -24007,6 +24856,15 @@ export interface operations {
             };
             /** @description `forbidden`: Your role on the merchant is not owner or admin. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24096,6 +24954,10 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `checkout_policies.unknown_policy_type`: `policyType` is not `terms`, `privacy`, `return-policy` or `eula`.
              */
             400: {
@@ -24121,6 +24983,15 @@ export interface operations {
             };
             /** @description `forbidden`: Your role on the merchant is not owner or admin. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24308,6 +25179,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -24332,6 +25207,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24570,6 +25454,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -24603,6 +25491,15 @@ export interface operations {
             };
             /** @description `member.already_assigned`: That user is on the team already. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24766,6 +25663,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -24812,6 +25713,15 @@ export interface operations {
              *     `member.changed_concurrently`: The change kept losing races with other changes of the team: read the team again and retry.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25067,6 +25977,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -25113,6 +26027,15 @@ export interface operations {
              *     `refund.conflict`: Other refunds of the payment were being recorded at the same time; nothing was refunded: send the request again.
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25328,6 +26251,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -25352,6 +26279,15 @@ export interface operations {
             };
             /** @description `forbidden`: Your role on the merchant is not owner or admin. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25838,6 +26774,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -25849,6 +26789,15 @@ export interface operations {
             };
             /** @description `auth.invalid_credentials`: The e-mail or the password is wrong (both answered alike, in the same time). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25970,6 +26919,10 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
                 headers: {
@@ -25981,6 +26934,15 @@ export interface operations {
             };
             /** @description `user.email_taken`: A user with that e-mail exists already: sign in instead. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26467,8 +27429,19 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_form`: The body is not a form of UTF-8 text.
              */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26543,11 +27516,24 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
              *     `invalid_redirect_uri`: A redirect URI is missing, not absolute (scheme://host/…), http to a host other than a loopback address, or has a fragment, a user name, a wildcard or a backslash.
              *
              *     `invalid_client_metadata`: Another field of the metadata is malformed or names something this server does not support.
              */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26606,6 +27592,8 @@ export interface operations {
              *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
              *
              *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_form`: The body is not a form of UTF-8 text.
              */
             400: {
                 headers: {
@@ -26617,6 +27605,15 @@ export interface operations {
             };
             /** @description `invalid_client`: The client is unknown, or a confidential client sent no or a wrong secret. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26692,6 +27689,8 @@ export interface operations {
              *
              *     `request.body_required`: No body was sent.
              *
+             *     `request.malformed_form`: The body is not a form of UTF-8 text.
+             *
              *     `invalid_grant`: The code or refresh token is unknown, expired, already used, revoked, or was issued to another client or redirect URI.
              *
              *     `unsupported_grant_type`: `grant_type` is neither `authorization_code` nor `refresh_token`.
@@ -26706,6 +27705,15 @@ export interface operations {
             };
             /** @description `invalid_client`: The client is unknown, or a confidential client sent no or a wrong secret. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26935,7 +27943,7 @@ export interface operations {
             /**
              * @description `request.invalid_query`: A query parameter was sent: this operation takes none.
              *
-             *     `request.unsupported_protocol_version`: The `MCP-Protocol-Version` header names a version this server does not speak.
+             *     `unsupported_protocol_version`: The `MCP-Protocol-Version` header names a version this server does not speak.
              */
             400: {
                 headers: {
@@ -26951,6 +27959,8 @@ export interface operations {
              *     `invalid_token`: The token is unknown, revoked, of another deployment, or its person left the merchant.
              *
              *     `token_expired`: The token has expired: mint a new one or refresh it.
+             *
+             *     `token_validation_unavailable`: The token could not be checked just now (`Retry-After`): retry; do not ask for a new token.
              */
             401: {
                 headers: {
@@ -26961,7 +27971,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `forbidden`: The request came from a web page of a foreign `Origin`.
+             * @description `origin_not_allowed`: The request came from a web page of a foreign `Origin`.
              *
              *     `insufficient_scope`: A tool call needs a scope the token was not granted (`WWW-Authenticate` names it).
              */

@@ -117,11 +117,12 @@ const authRefusals: Readonly<Record<AuthKind, readonly DocumentedError[]>> = {
     { status: 401, code: 'auth.client_token_used_up', when: 'The client token has been used for as many tokenizations as it allows: mint a new one.' },
   ],
   agentToken: [
-    { status: 400, code: 'request.unsupported_protocol_version', when: 'The `MCP-Protocol-Version` header names a version this server does not speak.' },
+    { status: 400, code: 'unsupported_protocol_version', when: 'The `MCP-Protocol-Version` header names a version this server does not speak.' },
     { status: 401, code: 'missing_token', when: 'No `Authorization: Bearer <token>` header was sent.' },
     { status: 401, code: 'invalid_token', when: 'The token is unknown, revoked, of another deployment, or its person left the merchant.' },
     { status: 401, code: 'token_expired', when: 'The token has expired: mint a new one or refresh it.' },
-    { status: 403, code: 'forbidden', when: 'The request came from a web page of a foreign `Origin`.' },
+    { status: 401, code: 'token_validation_unavailable', when: 'The token could not be checked just now (`Retry-After`): retry; do not ask for a new token.' },
+    { status: 403, code: 'origin_not_allowed', when: 'The request came from a web page of a foreign `Origin`.' },
   ],
   portalSession: [{ status: 401, code: 'auth.portal_session', when: 'The portal session cookie is missing, or its session has ended.' }],
 };
@@ -139,6 +140,13 @@ function impliedRefusals(r: RouteDef): DocumentedError[] {
     refusals.push(
       { status: 400, code: 'request.validation_failed', when: 'A field of the body is missing or breaks its rule; `details` names each.' },
       { status: 400, code: 'request.body_required', when: 'No body was sent.' },
+      r.bodyType === 'application/x-www-form-urlencoded'
+        ? { status: 400, code: 'request.malformed_form', when: 'The body is not a form of UTF-8 text.' }
+        : { status: 400, code: 'request.malformed_json', when: 'The body is not JSON of UTF-8 text.' },
+      ...(r.bodyType === 'application/x-www-form-urlencoded'
+        ? []
+        : [{ status: 400, code: 'request.too_deep', when: 'The body is nested deeper than 64 objects or arrays.' }]),
+      { status: 413, code: 'request.too_large', when: 'The body is over 10 MB, or the request over the 6 MB a function takes.' },
       { status: 415, code: 'request.unsupported_media_type', when: `The body is not sent as \`${r.bodyType ?? 'application/json'}\`.` },
     );
   }
