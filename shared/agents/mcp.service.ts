@@ -14,7 +14,7 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
@@ -97,7 +97,8 @@ const argumentCodes = new Set(['request.invalid_arguments', 'request.too_deep'])
 /** Calls the tool `name` with `rawArguments`: its result, or a tool error; an unknown tool is a JSON-RPC invalid-params error. */
 export async function callTool(name: string, rawArguments: unknown, context: ToolContext): Promise<CallToolResult> {
   const t = toolsByName.get(name);
-  if (!t) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  // The JSON-RPC error's message is this one alone (an McpError's would repeat its code in it).
+  if (!t) throw Object.assign(new Error(`Unknown tool: ${name}`), { code: ErrorCode.InvalidParams });
   const startedAt = performance.now();
   if (!context.grant.scopes.includes(t.scope)) {
     logCall(name, context, 'insufficient_scope', 'insufficient_scope', startedAt);
@@ -207,7 +208,8 @@ function invalidToolCall(message: unknown): { jsonrpc: '2.0'; id: JsonRpcId; err
   if (typeof message !== 'object' || message === null) return undefined;
   const m = message as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
   if (m.jsonrpc !== '2.0' || m.method !== 'tools/call' || !(typeof m.id === 'string' || typeof m.id === 'number')) return undefined;
-  const parsed = v.safeParse(toolCallParams, m.params);
+  // An array is no object naming the tool, though valibot's object schemas take one.
+  const parsed = v.safeParse(toolCallParams, Array.isArray(m.params) ? undefined : m.params);
   if (parsed.success) return undefined;
   const problems = parsed.issues.map((i) => `params${v.getDotPath(i) ? `.${v.getDotPath(i)}` : ''} ${i.message}`);
   return { jsonrpc: '2.0', id: m.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${problems.join('; ')}` } };

@@ -5,4 +5,4 @@ import { PLAN_ID_PATTERN, PRODUCT_ID_PATTERN } from './plans.rules.ts';
 /** A plan id: `plan_` and 32 lowercase hex digits. */
 export const planId = v.pipe(v.string(), v.regex(PLAN_ID_PATTERN, 'must be a plan id (plan_ and 32 hex digits)'));
 /** A product id: `prod_` and 32 lowercase hex digits. */
-export const productId = v.pipe(v.string(), v.regex(PRODUCT_ID_PATTERN));
+export const productId = v.pipe(v.string(), v.regex(PRODUCT_ID_PATTERN, 'must be a product id (prod_ and 32 hex digits)'));

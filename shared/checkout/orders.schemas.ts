@@ -34,10 +34,7 @@ const customLine = v.strictObject({
     v.minLength(1, 'must not be empty'),
     v.maxCodePoints(L.description, `must be at most ${L.description} characters`),
   ),
-  unitAmount: v.pipe(
-    majorAmount,
-    v.check((n) => n > 0, 'must be more than zero'),
-  ),
+  unitAmount: v.pipe(majorAmount, v.gtValue(0, 'must be more than zero')),
   quantity,
 });
 

@@ -27,7 +27,7 @@ export const updateCheckoutCustomizationRequest = named(
       brandColor: v.optional(color),
       accentColor: v.optional(color),
     }),
-    v.check((o) => Object.values(o).some((x) => x !== undefined), 'must set at least one of displayName, brandColor, accentColor'),
+    v.minEntries(1, 'must set at least one of displayName, brandColor, accentColor'),
   ),
 );
 

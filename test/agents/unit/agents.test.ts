@@ -85,6 +85,12 @@ describe('the tool set', () => {
     }
   });
 
+  it("says in the schemas the rules a call is held to: a custom order line's amount over 0, a customization changing something", () => {
+    const schemaOf = (name: string) => JSON.stringify(listedTools().find((t) => t.name === name)!.inputSchema);
+    expect(schemaOf('create_order')).toMatch(/"unitAmount":\{[^}]*"exclusiveMinimum":0/);
+    expect(listedTools().find((t) => t.name === 'update_checkout_customization')!.inputSchema).toMatchObject({ minProperties: 1 });
+  });
+
   it('finds the scopes a message or batch of tool calls lacks (unknown tools need none)', () => {
     const callOf = (name: string) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name } });
     expect(missingScopes(callOf('go_live'), ['merchant:read'])).toEqual(['merchant:go_live']);

@@ -168,6 +168,7 @@ describe('tools/call with malformed params', () => {
     ['arguments that is a string', { name: 'get_my_merchant', arguments: 'x' }, 'params.arguments must be an object'],
     ['arguments that is null', { name: 'get_my_merchant', arguments: null }, 'params.arguments must be an object'],
     ['no params at all', undefined, 'params must be an object'],
+    ['params that is an array', ['get_my_merchant'], 'params must be an object naming the tool'],
   ])('answers %s with JSON-RPC -32602 naming the problem', async (_, params, message) => {
     const a = await agent(['merchant:read']);
     const res = await rawMcp(a.token, { jsonrpc: '2.0', id: 9, method: 'tools/call', ...(params === undefined ? {} : { params }) }, MCP_HEADERS);
