@@ -15,6 +15,11 @@ export interface Account {
   /** scrypt hash of the account's secret. */
   secretHash: string;
   activatedAt: string | null;
+  /**
+   * The organizations it is linked to, in the order it was linked: written in each link's own transaction, which is
+   * conditional on the list as read, so the rule of who may link it is decided on what it is linked to at that moment.
+   */
+  organizationIds: string[];
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
@@ -31,6 +36,7 @@ export const AccountEntity = entity<Account, { id: string }>({
     mode: v.picklist(['test', 'live']),
     secretHash: v.string(),
     activatedAt: orNull(v.string()),
+    organizationIds: v.optional(v.array(v.string()), []),
     createdAt: v.string(),
     updatedAt: v.string(),
     deletedAt: orNull(v.string()),

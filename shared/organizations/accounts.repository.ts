@@ -101,6 +101,31 @@ export async function revokeOrgApiKey(accountId: string, id: string, now: string
   }
 }
 
+/**
+ * The account's list of organizations with `organizationId` added, on the condition that it held `linkedBefore` of
+ * them (its links are only ever added: the count tells the list as read).
+ */
+export const addAccountOrganization = (accountId: string, organizationId: string, linkedBefore: number, now: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: account(accountId),
+    UpdateExpression: 'SET organizationIds = list_append(if_not_exists(organizationIds, :none), :added), updatedAt = :now',
+    ConditionExpression:
+      linkedBefore === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(organizationIds) OR size(organizationIds) = :n)' : 'size(organizationIds) = :n',
+    ExpressionAttributeValues: { ':none': [], ':added': [organizationId], ':n': linkedBefore, ':now': now },
+  },
+});
+
+/** For a link's transaction: `accountId` is still an owner of `organizationId` (as read). */
+export const stillOwnerOf = (organizationId: string, accountId: string): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: accountLink(organizationId, accountId),
+    ConditionExpression: 'isOwner = :yes',
+    ExpressionAttributeValues: { ':yes': true },
+  },
+});
+
 /** A new link; fails (ConditionalCheckFailed) when the account is linked to that organization already. */
 export const putNewAccountLink = (l: AccountLink): TransactItem => ({
   Put: { TableName: tableName(), Item: AccountLinkEntity.item(l), ConditionExpression: 'attribute_not_exists(pk)' },

@@ -193,6 +193,7 @@ export async function createAccount(input: { name: string; mode: Mode; userType?
     mode: input.mode,
     secretHash: await hashPassword(secret),
     activatedAt: null,
+    organizationIds: input.organizationId ? [input.organizationId] : [],
     createdAt: now,
     updatedAt: now,
     deletedAt: null,

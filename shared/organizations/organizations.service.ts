@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { InferOutput } from 'valibot';
 import { config } from '../platform/config.ts';
 import type { AccountLink } from './account-link.entity.ts';
-import { getAccount, getAccountLink, listAccountLinksOfAccount, putNewAccountLink, setAccountLinkOwner } from './accounts.repository.ts';
+import { addAccountOrganization, getAccount, getAccountLink, putNewAccountLink, setAccountLinkOwner, stillOwnerOf } from './accounts.repository.ts';
 import { cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import { changeOwnerAccountCount, getMerchant, putNewMerchant, setOrganizationSettings, submitOnboardingOf } from '../people/index.ts';
 import type { OnboardingSubmission, OnboardingSubmitter } from './onboarding.entity.ts';
@@ -152,41 +152,57 @@ export async function registerOrganization(p: OrgApiKeyPrincipal, input: Registr
     business: null,
     member: null,
   };
-  await transactWrite([
+  const caller = await getAccount(p.accountId);
+  const parts: NamedParts<'organization' | 'account-link' | 'account'> = [
     ['organization', [putNewMerchant(organization)]],
     ['account-link', [putNewAccountLink({ organizationId: organization.id, accountId: p.accountId, isOwner: true, createdAt: now, updatedAt: now })]],
-  ]);
+    ['account', [addAccountOrganization(p.accountId, organization.id, caller?.organizationIds.length ?? 0, now)]],
+  ];
+  try {
+    await transactWrite(parts);
+  } catch (e) {
+    // Linked elsewhere meanwhile: nothing was written, and a second try reads its list again.
+    if (!failedParts(e, parts)?.has('account')) throw e;
+    throw linkBusy();
+  }
   return organizationView(organization);
 }
 
 /** The Organization record of a scope-checked organization. */
 export const getOrganization = (organization: Merchant) => organizationView(organization);
 
+const linkBusy = () =>
+  new ConflictError('organization.link_busy', 'The account was being linked to another organization at the same moment: send the request again.');
+
+const accountNotOurs = () =>
+  new NotFoundError(
+    'account.not_found',
+    'No account with that id that this account may link: one of this deployment linked to no organization, or only to organizations this account owns.',
+  );
+
 /**
  * Link `accountId` to the body's organization. Only an owner account of that organization may (anyone else gets
  * the same 403 as for an organization that does not exist), and only an account that is its own to link: one linked
  * to no organization yet, or only to organizations the caller owns too — another company's account is not found, as
- * one that does not exist (a link it never asked for would change which organization its requests act for).
+ * one that does not exist (a link it never asked for would change which organization its requests act for). The
+ * rule is decided on the account's list of organizations as read, and the link is written on the condition that the
+ * list and the caller's ownerships are still what they were read (409 `organization.link_busy` when they changed).
  * `isOwner` true links it as an owner. A workspace hash or this deployment's webhook settings in the body replace
  * the organization's. Linking an account that is linked already is a 409.
  */
 export async function linkAccount(p: OrgApiKeyPrincipal, accountId: string, input: LinkInput, now = new Date().toISOString()) {
-  const [organization, callerLink, account, accountLinks, callerLinks] = await Promise.all([
+  const [organization, callerLink, account] = await Promise.all([
     getMerchant(input.organizationId),
     getAccountLink(input.organizationId, p.accountId),
     getAccount(accountId),
-    listAccountLinksOfAccount(accountId),
-    listAccountLinksOfAccount(p.accountId),
   ]);
   if (!organization || organization.mode !== config.mode || !callerLink?.isOwner) throw new ForbiddenError();
-  const owned = new Set(callerLinks.filter((l) => l.isOwner).map((l) => l.organizationId));
-  const itsOwn = accountLinks.every((l) => owned.has(l.organizationId) || l.organizationId === organization.id);
-  if (!account || account.mode !== config.mode || account.deletedAt || !itsOwn) {
-    throw new NotFoundError(
-      'account.not_found',
-      'No account with that id that this account may link: one of this deployment linked to no organization, or only to organizations this account owns.',
-    );
-  }
+  if (!account || account.mode !== config.mode || account.deletedAt) throw accountNotOurs();
+  if (account.organizationIds.includes(organization.id)) throw alreadyLinked();
+  // The caller must own every organization the account is linked to.
+  const others = account.organizationIds;
+  const ownership = await Promise.all(others.map((id) => getAccountLink(id, p.accountId)));
+  if (!ownership.every((l) => l?.isOwner)) throw accountNotOurs();
   await assertWebhookMetaUrls(input);
   const meta = input[deploymentMetaKey()];
   const settings = {
@@ -195,20 +211,25 @@ export async function linkAccount(p: OrgApiKeyPrincipal, accountId: string, inpu
   };
   const isOwner = input.isOwner === true;
   const organizationUpdate = isOwner || Object.keys(settings).length > 0 ? [setOrganizationSettings(organization.id, settings, isOwner, now)] : [];
-  const parts: NamedParts<'link' | 'organization'> = [
+  const parts: NamedParts<'link' | 'organization' | 'account' | 'ownership'> = [
     ['link', [putNewAccountLink({ organizationId: organization.id, accountId: account.id, isOwner, createdAt: now, updatedAt: now })]],
     ['organization', organizationUpdate],
+    ['account', [addAccountOrganization(account.id, organization.id, others.length, now)]],
+    ['ownership', [organization.id, ...others].map((id) => stillOwnerOf(id, p.accountId))],
   ];
   try {
     await transactWrite(parts);
   } catch (e) {
-    if (failedParts(e, parts)?.has('link')) {
-      throw new ConflictError('organization.account_already_linked', 'That account is linked to this organization already.');
-    }
+    const failed = failedParts(e, parts);
+    if (failed?.has('link')) throw alreadyLinked();
+    // Linked elsewhere, or an ownership dropped, between the read and the write: nothing was written.
+    if (failed?.has('account') || failed?.has('ownership')) throw linkBusy();
     throw e;
   }
   return { organizationId: organization.id };
 }
+
+const alreadyLinked = () => new ConflictError('organization.account_already_linked', 'That account is linked to this organization already.');
 
 /**
  * Set the owner flag of `targetAccountId`'s link (the caller's own, or, for owners, another linked account's).

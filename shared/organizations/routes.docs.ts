@@ -69,11 +69,18 @@ export const organizationsDocs = {
         sandboxWebhookMeta: { url: 'https://93.184.216.34/hooks/sandbox', eventTypes: ['transaction-processed'] },
       },
     },
-    errors: [webhookUrlForbidden],
+    errors: [
+      webhookUrlForbidden,
+      {
+        status: 409,
+        code: 'organization.link_busy',
+        when: 'The calling account was linked to another organization at the same moment: nothing was registered; send it again.',
+      },
+    ],
   },
   linkOrganizationAccount: {
     description:
-      "Links the account `accountId` (query) to the body's `organizationId`, as an owner when `isOwner` is true. Only an owner account of that organization may link; any other caller gets the same 403 as for an organization that does not exist. A `cfWorkspaceHash` or this deployment's webhook settings in the body replace the organization's.",
+      "Links the account `accountId` (query) to the body's `organizationId`, as an owner when `isOwner` is true. Only an owner account of that organization may link; any other caller gets the same 403 as for an organization that does not exist. Only an account of the caller's own may be linked: one linked to no organization yet, or only to organizations the caller owns too (another company's account answers as one that does not exist). A `cfWorkspaceHash` or this deployment's webhook settings in the body replace the organization's.",
     example: { query: { accountId: ids.accountIdToLink }, body: { organizationId: ids.organizationId, isOwner: false } },
     errors: [
       { status: 403, code: 'forbidden', when: 'The calling account is not an owner of the organization, or the organization does not exist.' },
@@ -83,6 +90,11 @@ export const organizationsDocs = {
         when: "No account of this deployment has the id `accountId`, or it is linked to an organization the caller does not own (another company's account).",
       },
       { status: 409, code: 'organization.account_already_linked', when: 'The account is linked to the organization already.' },
+      {
+        status: 409,
+        code: 'organization.link_busy',
+        when: 'The account was linked to another organization, or an ownership it is linked under changed, at the same moment: nothing was linked; send it again.',
+      },
       webhookUrlForbidden,
     ],
   },

@@ -875,7 +875,7 @@ export interface paths {
         put?: never;
         /**
          * Link the account `accountId` to an organization the calling account owns.
-         * @description Links the account `accountId` (query) to the body's `organizationId`, as an owner when `isOwner` is true. Only an owner account of that organization may link; any other caller gets the same 403 as for an organization that does not exist. A `cfWorkspaceHash` or this deployment's webhook settings in the body replace the organization's.
+         * @description Links the account `accountId` (query) to the body's `organizationId`, as an owner when `isOwner` is true. Only an owner account of that organization may link; any other caller gets the same 403 as for an organization that does not exist. Only an account of the caller's own may be linked: one linked to no organization yet, or only to organizations the caller owns too (another company's account answers as one that does not exist). A `cfWorkspaceHash` or this deployment's webhook settings in the body replace the organization's.
          */
         post: operations["organizations-link"];
         delete?: never;
@@ -12063,6 +12063,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `organization.link_busy`: The calling account was linked to another organization at the same moment: nothing was registered; send it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
             413: {
                 headers: {
@@ -12186,7 +12195,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `organization.account_already_linked`: The account is linked to the organization already. */
+            /**
+             * @description `organization.account_already_linked`: The account is linked to the organization already.
+             *
+             *     `organization.link_busy`: The account was linked to another organization, or an ownership it is linked under changed, at the same moment: nothing was linked; send it again.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAccountLink, listAccountLinksOfAccount } from '../../../shared/organizations/accounts.repository.ts';
+import { getAccount, getAccountLink, listAccountLinksOfAccount } from '../../../shared/organizations/accounts.repository.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { getOnboarding } from '../../../shared/organizations/onboarding.repository.ts';
 import { config } from '../../../shared/platform/config.ts';
@@ -391,6 +391,25 @@ describe('linking accounts', () => {
     expect((await link(attacker.fullKey, own.accountId, { organizationId: second.json.data.id })).status).toBe(201);
     // ...and not once it is linked to an organization the caller does not own.
     expect((await link(victim.fullKey, own.accountId, { organizationId: victim.organizationId })).json.errorCode).toBe('account.not_found');
+  });
+
+  it('decides who may link an account on what it is linked to at that moment: of two companies linking one account at once, one does', async () => {
+    for (let round = 0; round < 3; round++) {
+      const [a, b, target] = await Promise.all([organizationAccount(), organizationAccount(), unlinkedAccount()]);
+      const answers = await Promise.all([
+        link(a.fullKey, target.accountId, { organizationId: a.organizationId }),
+        link(b.fullKey, target.accountId, { organizationId: b.organizationId }),
+      ]);
+      expect(
+        answers.filter((r) => r.status === 201),
+        JSON.stringify(answers.map((r) => r.json)),
+      ).toHaveLength(1);
+      const refused = answers.find((r) => r.status !== 201)!;
+      expect(['account.not_found', 'organization.link_busy']).toContain(refused.json.errorCode);
+      // Linked to one company's organization only, as its own list says.
+      expect(await listAccountLinksOfAccount(target.accountId)).toHaveLength(1);
+      expect((await getAccount(target.accountId))!.organizationIds).toHaveLength(1);
+    }
   });
 
   it('answers 409 to linking an account that is linked already, and of two links at once exactly one succeeds', async () => {
