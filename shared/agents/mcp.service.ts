@@ -215,8 +215,31 @@ function invalidToolCall(message: unknown): { jsonrpc: '2.0'; id: JsonRpcId; err
   return { jsonrpc: '2.0', id: m.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${problems.join('; ')}` } };
 }
 
+const requestIdOf = (m: unknown): JsonRpcId | undefined => {
+  const { id, method } = (typeof m === 'object' && m !== null ? m : {}) as { id?: unknown; method?: unknown };
+  return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? id : undefined;
+};
+
+/** The ids more than one request of `messages` carries (a batch's answers are told apart by id alone). */
+function repeatedIds(messages: readonly unknown[]): Set<JsonRpcId> {
+  const seen = new Set<JsonRpcId>();
+  const repeated = new Set<JsonRpcId>();
+  for (const id of messages.map(requestIdOf)) {
+    if (id !== undefined) (seen.has(id) ? repeated : seen).add(id);
+  }
+  return repeated;
+}
+
+/** -32600 Invalid Request for a request of a batch whose id another request of it carries too: neither is run. */
+function repeatedIdRefusal(message: unknown, repeated: ReadonlySet<JsonRpcId>) {
+  const id = requestIdOf(message);
+  if (id === undefined || !repeated.has(id)) return undefined;
+  const text = `Invalid Request: the id ${JSON.stringify(id)} is carried by more than one request of this batch; give each its own.`;
+  return { jsonrpc: '2.0' as const, id, error: { code: ErrorCode.InvalidRequest, message: text } };
+}
+
 /**
- * The arguments of each `tools/call` in `messages` as sent, by request id. The SDK rebuilds an arguments object when it
+ * The arguments of each `tools/call` in `messages` as sent, by request id (unique: repeated ones are refused). The SDK rebuilds an arguments object when it
  * parses the message, which turns an own `__proto__` key into the object's prototype: the tools are called with the
  * arguments as sent, so that such a key is refused as any argument the tool does not have.
  */
@@ -234,16 +257,21 @@ export async function answerMcpRequest(principal: AgentPrincipal, event: HttpEve
   // A body that is not JSON goes to the transport as is: it answers the JSON-RPC parse error.
   const body = parsedJson(text);
   const batch = Array.isArray(body);
+  if (batch && body.length === 0) {
+    return { status: 400, body: { jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request: the batch is empty.' } } };
+  }
   const messages: unknown[] = batch ? body : [body];
-  // Malformed tool calls are answered here, each in its place of a batch; the rest go to the transport.
-  const invalid = messages.map(invalidToolCall);
+  // Malformed tool calls, and requests of a batch that share an id, are answered here, each in its place of a batch;
+  // the rest go to the transport.
+  const repeated = repeatedIds(messages);
+  const invalid = messages.map((m) => repeatedIdRefusal(m, repeated) ?? invalidToolCall(m));
   const refused = invalid.filter((answer) => answer !== undefined);
   if (refused.length === messages.length) return { status: 200, body: batch ? refused : refused[0] };
   const passed = refused.length ? messages.filter((_, n) => !invalid[n]) : messages;
-  const missing = missingScopes(body, principal.grant.scopes);
+  const missing = missingScopes(passed, principal.grant.scopes);
   if (missing.length) {
     const startedAt = performance.now();
-    for (const name of toolCallsOf(body)) logCall(name, principal, 'insufficient_scope', 'insufficient_scope', startedAt);
+    for (const name of toolCallsOf(passed)) logCall(name, principal, 'insufficient_scope', 'insufficient_scope', startedAt);
     throw insufficientScope(missing, principal.grant.scopes);
   }
   const server = serverFor(principal, sentArguments(passed));

@@ -207,6 +207,40 @@ describe('tools/call with malformed params', () => {
     expect(refusedOnly.json).toEqual([expect.objectContaining({ id: 5, error: expect.objectContaining({ code: -32602 }) })]);
   });
 
+  it('runs no request of a batch whose id another carries, answers an empty batch -32600, and checks scopes on what it runs', async () => {
+    const a = await agent(['merchant:read']);
+    const twice = await rawMcp(
+      a.token,
+      [
+        { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_my_merchant', arguments: {} } },
+        { jsonrpc: '2.0', id: 7, method: 'tools/list' },
+        { jsonrpc: '2.0', id: 8, method: 'tools/list' },
+      ],
+      MCP_HEADERS,
+    );
+    expect(twice.status).toBe(200);
+    const answers = twice.json as Array<{ id: number; error?: { code: number; message: string }; result?: unknown }>;
+    expect(answers.filter((m) => m.id === 7)).toEqual([
+      { jsonrpc: '2.0', id: 7, error: { code: -32600, message: expect.stringContaining('more than one request') } },
+      { jsonrpc: '2.0', id: 7, error: { code: -32600, message: expect.stringContaining('more than one request') } },
+    ]);
+    expect(answers.find((m) => m.id === 8)).toMatchObject({ result: { tools: expect.any(Array) } });
+    const empty = await rawMcp(a.token, [], MCP_HEADERS);
+    expect(empty.status).toBe(400);
+    expect(empty.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('empty') } });
+    // A malformed call of a tool the token may not use is answered -32602 as alone, not refused for its scope.
+    const scoped = await rawMcp(
+      a.token,
+      [
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_product', arguments: [] } },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ],
+      MCP_HEADERS,
+    );
+    expect(scoped.status).toBe(200);
+    expect((scoped.json as Array<{ id: number }>).find((m) => m.id === 1)).toMatchObject({ error: { code: -32602 } });
+  });
+
   it('refuses an argument named __proto__ as any argument the tool does not have', async () => {
     const a = await agent(['merchant:read']);
     // Written by hand: JSON.stringify would leave the key out of an object literal's prototype.
