@@ -198,8 +198,7 @@ export const accountSecret = (route: RouteDef, authenticators: Authenticators): 
     if (route.auth !== 'accountSecret') return;
     const secret = (event.parsedBody as { secret?: unknown } | undefined)?.secret;
     const accountId = event.pathParameters?.accountId ?? '';
-    if (typeof secret !== 'string') throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
-    if (!isUuid(accountId)) throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
+    if (typeof secret !== 'string' || !isUuid(accountId)) throw new UnauthorizedError('auth.invalid_secret', 'The account id or secret is wrong.');
     event.principal = await authenticatorOf(authenticators, 'accountSecret')(accountId, secret, event.requestContext?.http?.sourceIp);
   },
 });

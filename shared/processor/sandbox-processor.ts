@@ -133,6 +133,10 @@ function decide(card: SandboxCard, id: string, now: Date): ChargeResult {
   return { outcome: 'declined', externalTransactionId: id, declineCode, declineMessage: declineMessages[declineCode] };
 }
 
+/** What a charge or a refund with a bad amount or key is told. */
+const INVALID_AMOUNT = 'The amount must be a positive whole number of minor units.';
+const INVALID_KEY = 'The idempotency key must be 1 to 255 characters.';
+
 /**
  * One charge per idempotency key: the charge is written with `attribute_not_exists(pk)`; a call that finds the
  * key taken answers the stored result (or `idempotency_key_reused` when the key was used for another card,
@@ -140,10 +144,9 @@ function decide(card: SandboxCard, id: string, now: Date): ChargeResult {
  * are answered without recording anything.
  */
 async function charge(input: ChargeInput): Promise<ChargeResult> {
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
-    return failure('invalid_amount', 'The amount must be a positive whole number of minor units.');
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) return failure('invalid_amount', INVALID_AMOUNT);
   if (!/^[A-Z]{3}$/.test(input.currency)) return failure('invalid_currency', 'The currency must be an ISO 4217 code.');
-  if (!input.idempotencyKey || input.idempotencyKey.length > 255) return failure('invalid_idempotency_key', 'The idempotency key must be 1 to 255 characters.');
+  if (!input.idempotencyKey || input.idempotencyKey.length > 255) return failure('invalid_idempotency_key', INVALID_KEY);
   const card = await getSandboxCard(input.reference);
   if (!card) return failure('unknown_card', 'The processor has no card with this reference.');
 
@@ -189,10 +192,8 @@ const refundFailure = (errorCode: string, errorMessage: string): RefundResult =>
  * give back more than was charged. A refused refund is recorded under its key too, so a retry answers the same.
  */
 async function refund(input: RefundInput): Promise<RefundResult> {
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
-    return refundFailure('invalid_amount', 'The amount must be a positive whole number of minor units.');
-  if (!input.idempotencyKey || input.idempotencyKey.length > 255)
-    return refundFailure('invalid_idempotency_key', 'The idempotency key must be 1 to 255 characters.');
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) return refundFailure('invalid_amount', INVALID_AMOUNT);
+  if (!input.idempotencyKey || input.idempotencyKey.length > 255) return refundFailure('invalid_idempotency_key', INVALID_KEY);
   const hash = keyHash(input.idempotencyKey);
   const earlier = await repo.getSandboxRefund(hash);
   if (earlier) return sameRefund(earlier, input);

@@ -24,14 +24,10 @@ type Middleware = MiddlewareObj<HttpEvent, HttpResult>;
 export const ORGANIZATION_ID_HEADER = 'x-organization-id';
 
 /** 400 `request.organization_id_misplaced`: an `X-Organization-Id` header on the public API, or an organization id in a path on the tokenization host. */
+const misplaced = (message: string) => () => new BadRequestError('request.organization_id_misplaced', message);
 export const organizationIdMisplaced = {
-  header: () =>
-    new BadRequestError('request.organization_id_misplaced', 'The public API takes the organization id in the path; send no X-Organization-Id header.'),
-  path: () =>
-    new BadRequestError(
-      'request.organization_id_misplaced',
-      'The tokenization host takes the organization id in the X-Organization-Id header, not in the path: POST /tokens.',
-    ),
+  header: misplaced('The public API takes the organization id in the path; send no X-Organization-Id header.'),
+  path: misplaced('The tokenization host takes the organization id in the X-Organization-Id header, not in the path: POST /tokens.'),
 };
 
 /**
