@@ -82,6 +82,10 @@ describe('dispute create body', () => {
     expect(late.success).toBe(false);
     expect(late.issues?.[0]?.message).toBe('must be on or before 9999-12-24');
     expect(deadlineOf(LAST_POSTED_AT)).toBe('9999-12-31T23:59:59.999Z');
+    // An offset that carries the time into another year of UTC is no way round it.
+    for (const postedAt of ['9999-12-31T23:00:00-23:00', '9999-12-24T23:30:00-01:00', '0000-01-01T00:30:00+01:00']) {
+      expect(v.safeParse(createDisputeRequest, { ...base, postedAt }).success, postedAt).toBe(false);
+    }
   });
   it('refuses amounts of zero and more decimals than the currency has', () => {
     expect(v.safeParse(createDisputeRequest, { ...base, amount: 0 }).success).toBe(false);

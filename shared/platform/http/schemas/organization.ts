@@ -45,6 +45,8 @@ export const instantInput = v.pipe(
   v.isoTimestamp('must be an ISO 8601 date-time'),
   v.check(isCalendarDate, 'must be a date that exists'),
   v.transform((s) => new Date(s).toISOString()),
+  // An offset can carry a year-9999 or year-0000 time into a year of UTC that is not four digits (+010000-…).
+  v.regex(/^\d{4}-/, 'must be a date-time of the years 0000 to 9999 in UTC'),
 );
 
 /** `true` or `false` in a query string. */
