@@ -109,10 +109,12 @@ describe('the local SES', () => {
     const { env, sendMail, mailPace } = await container(server);
     await withEnv(env, async () => {
       const mail = (i: number) => ({ to: `burst-${i}@shop.example`, subject: 'Your receipt', text: `Receipt ${i}` });
-      // Unpaced, 25 at once: SES takes ten in the second, and refuses the rest (each tried again twice, at once).
+      // Unpaced, 25 at once: SES takes ten a second, and refuses the rest (each tried again twice, at once). On a busy
+      // machine the 25 may reach it across the turn of a second: at most two seconds' worth go out.
       const unpaced = await Promise.all(Array.from({ length: 25 }, (_, i) => outcome(sendMail(mail(i)))));
-      expect(unpaced.filter((o) => o === 'sent').length).toBeLessThanOrEqual(10);
-      expect(unpaced.filter((o) => o === 'TooManyRequestsException').length).toBeGreaterThanOrEqual(15);
+      expect(unpaced.filter((o) => o === 'sent').length).toBeLessThanOrEqual(20);
+      expect(unpaced.filter((o) => o === 'TooManyRequestsException').length).toBeGreaterThanOrEqual(5);
+      expect(unpaced.filter((o) => o !== 'sent' && o !== 'TooManyRequestsException')).toEqual([]);
       await new Promise((r) => setTimeout(r, 1_100));
       // Paced (one sender: nine tenths of ten a second), 20 all go out, in about two seconds.
       const pace = await mailPace();
