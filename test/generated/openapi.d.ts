@@ -1239,7 +1239,7 @@ export interface paths {
         put?: never;
         /**
          * Record a dispute of a captured transaction under the organization's own id: reserves the amount, writes dispute.created (a repeat with the same body answers the dispute).
-         * @description Records a dispute (chargeback) the organization learned of, under its own id (`disputeId`: 1–64 letters, digits, `_` or `-`, unique in the organization), against a captured (`completed` or `partially-refunded`) transaction, for at most what its refunds left of it. The amount leaves the merchant's available balance for a reserve, and `dispute.created` is written; `deadlineAt` is `postedAt` plus 7 days. A transaction has at most one dispute. A repeat with the same id and body answers the dispute again (201, nothing written), so it is safe to retry.
+         * @description Records a dispute (chargeback) the organization learned of, under its own id (`disputeId`: 1–64 letters, digits, `_` or `-`, unique in the organization), against a captured (`completed` or `partially-refunded`) transaction, for at most what its refunds left of it. The amount less the tax in it (the platform, not the merchant, owes that) leaves the merchant's available balance for a reserve, and `dispute.created` is written; `deadlineAt` is `postedAt` plus 7 days. A transaction has at most one dispute. A repeat with the same id and body answers the dispute again (201, nothing written), so it is safe to retry.
          */
         post: operations["disputes-create"];
         delete?: never;
