@@ -320,8 +320,11 @@ function taxedDecision(s: Subscription, decided: Decision, at: string): Decision
 export async function apply(organization: Merchant, s: Subscription, decided: Decision, at: string, offsetMs: number): Promise<Applied> {
   // Decided before tax; charged (and invoiced) with it, where the buyer is now.
   if (s.pending) throw subscriptionConflict();
-  const { instrument, where } = decided.charge && decided.charge.spec.amountMinor > 0 ? await chargedWith(s) : { instrument: null, where: s.billingAddress };
-  // Taxed, invoiced and kept where the buyer is now, charged or declined.
+  const found = decided.charge && decided.charge.spec.amountMinor > 0 ? await chargedWith(s) : { instrument: null, where: s.billingAddress };
+  const { instrument } = found;
+  // Taxed, invoiced and kept where the buyer is now, charged or declined; a retry, taxed already (its invoice as
+  // issued), keeps the place the declined charge was taxed at, which a prorated refund of the period it pays uses.
+  const where = decided.charge?.spec.taxMinor === undefined ? found.where : s.billingAddress;
   const taxedAt: Subscription = { ...s, billingAddress: where };
   const decision = taxedDecision(taxedAt, decided, at);
   const charge = decision.charge;

@@ -9,6 +9,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { utcText } from '../../../shared/domain/time.ts';
+import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
 import { prorate, secondsBetween } from '../../../shared/subscriptions/periods.rules.ts';
 import { checkoutInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
 import { chargeInvoiceId, taxAt } from '../../../shared/subscriptions/steps.service.ts';
@@ -248,6 +249,36 @@ describe('a subscription made through the organization API', () => {
     await advanceTo(org, new Date(Date.parse(afterSecond.currentPeriodEnd) + DAY).toISOString());
     expect((await chargesOf(org, id)).map((t) => t.amount)).toEqual([10, 11.9, 12, 12]);
     expect((await api(org, 'GET', `/subscriptions/${id}`)).json.data.status).toBe('active');
+  });
+
+  it('keeps, for a retry that pays its invoice as issued, the place it was taxed at: a prorated refund of that period gives back that tax', async () => {
+    const org = await organizationAccount('API retried after a move');
+    const plan = await orgPlan(org, { pricing: { price: 30, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    const buyer = await customerWithCard(org, { country: 'US', region: 'TX' });
+    const created = await api(org, 'POST', '/subscriptions', { ...buyer, items: [{ plan: plan.id, quantity: 1 }] });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.data.id as string;
+    // Texas, 6.25 %: the renewal is declined; the customer then moves to New York (4 %) and the card pays again.
+    await setSandboxInstrumentDecline(org.organizationId, buyer.paymentInstrumentId, 'insufficient_funds');
+    await advanceTo(org, new Date(Date.parse(created.json.data.currentPeriodEnd) + 60_000).toISOString());
+    expect((await api(org, 'GET', `/subscriptions/${id}`)).json.data.status).toBe('past-due');
+    expect((await api(org, 'PATCH', `/customers/${buyer.customerId}`, { address: { country: 'US', region: 'NY' } })).status).toBe(200);
+    await setSandboxInstrumentDecline(org.organizationId, buyer.paymentInstrumentId, null);
+    await advanceTo(org, new Date(Date.parse(created.json.data.currentPeriodEnd) + 1.5 * DAY).toISOString());
+    // The retry pays the Texas invoice as issued.
+    expect((await chargesOf(org, id)).map((t) => [t.status, t.amount])).toEqual([
+      ['completed', 31.88],
+      ['declined', 31.88],
+      ['completed', 31.88],
+    ]);
+    const paid = (await api(org, 'GET', `/subscriptions/${id}`)).json.data;
+    expect(paid.status).toBe('active');
+    // Halfway through that period, a prorated cancellation gives back 15.00 with Texas's 6.25 % (0.94), not New York's.
+    const half = new Date((Date.parse(paid.currentPeriodStart) + Date.parse(paid.currentPeriodEnd)) / 2).toISOString();
+    await advanceTo(org, half);
+    const cancelled = await api(org, 'POST', '/subscription-cancellations', { subscriptionId: id, churnTimePolicy: 'now', prorated: true });
+    expect(cancelled.status, cancelled.text).toBe(201);
+    expect(cancelled.json.data.lineItemsSubtotal).toEqual({ amount: -15.94, currency: 'USD' });
   });
 
   it('reactivates where the buyer is now: its invoice names that place, and a prorated cancellation gives back its tax', async () => {
