@@ -128,7 +128,14 @@ async function retrySpec(s: Subscription, p: number, n: number, key: string): Pr
   if (!invoice) return null;
   const lines = invoice.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPriceMinor: i.unitPriceMinor, taxRate: i.taxRate }));
   return {
-    spec: { ...periodSpec(s, p, n, key), lines, amountMinor: invoice.totalAmountMinor, taxMinor: invoice.totalTaxMinor },
+    spec: {
+      ...periodSpec(s, p, n, key),
+      // What the declined charge was for, not what the items are now (a description kept from before: the items').
+      ...(s.pastDue?.description ? { description: s.pastDue.description } : {}),
+      lines,
+      amountMinor: invoice.totalAmountMinor,
+      taxMinor: invoice.totalTaxMinor,
+    },
     price: {
       fullMinor: invoice.items.reduce((sum, i) => sum + Math.max(0, i.amountMinor), 0),
       creditMinor: -invoice.items.reduce((sum, i) => sum + Math.min(0, i.amountMinor), 0),

@@ -304,7 +304,10 @@ function taxedDecision(s: Subscription, decided: Decision, at: string): Decision
   const { declined } = decided.charge;
   const owing = declined.changes.pastDue;
   const owed = owing
-    ? { ...declined, changes: { ...declined.changes, pastDue: { ...owing, amountMinor: spec.amountMinor, taxMinor: spec.taxMinor ?? 0 } } }
+    ? {
+        ...declined,
+        changes: { ...declined.changes, pastDue: { ...owing, amountMinor: spec.amountMinor, taxMinor: spec.taxMinor ?? 0, description: spec.description } },
+      }
     : declined;
   return { ...decided, charge: { spec, declined: owed } };
 }

@@ -233,6 +233,7 @@ export const SubscriptionEntity = entity<Subscription, { id: string }>({
           retries: v.number(),
           amountMinor: v.optional(v.number()),
           taxMinor: v.optional(v.number()),
+          description: v.optional(v.string()),
           tellCustomer: v.optional(v.boolean()),
         }),
       ),

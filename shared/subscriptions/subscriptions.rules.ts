@@ -102,6 +102,8 @@ export interface PastDue {
    */
   amountMinor?: number;
   taxMinor?: number;
+  /** What the declined charge was for (its description): what its retries are, whatever the items are now. */
+  description?: string;
   /** The customer is yet to be told the payment failed (a mail, written by the step `tell-declined`). */
   tellCustomer?: boolean;
 }

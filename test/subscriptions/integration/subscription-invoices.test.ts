@@ -242,6 +242,15 @@ describe("a subscription's invoices when it ends", () => {
     await advanceTo(org, new Date(Date.parse(sub.periodEnd) + 3 * DAY + 60_000).toISOString());
     expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('active');
     expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'paid', totalAmount: 10.82 });
+    // The retry's payment says what it paid for, as the declined one did: the period of the items then.
+    const charges = (await api(org, 'GET', `/transactions?subscriptionId=${sub.id}&limit=10&sortDirection=asc`)).json.data as Array<{
+      status: string;
+      description: string;
+    }>;
+    const [declined, retried] = charges.slice(-2);
+    expect(declined!.status).toBe('declined');
+    expect(retried).toMatchObject({ status: 'completed', description: declined!.description });
+    expect(retried!.description).not.toContain(dearer.name);
   });
 
   it('credits the paid invoice of a period a prorated cancellation refunds, by the refund', async () => {
