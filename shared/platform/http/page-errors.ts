@@ -19,13 +19,14 @@ export const SIGN_IN_PATH = '/dashboard/sign-in';
 /** The CSP of a page without script. */
 export const scriptlessPageCsp = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+const NOT_DONE = 'That could not be done';
 /** A refusal's heading by status; any other refusal's (400, 415, …) is 'That request cannot be used'. */
 const headings: Readonly<Record<number, string>> = {
   403: 'You cannot do that here',
   404: 'Page not found',
-  409: 'That could not be done',
+  409: NOT_DONE,
   413: 'That is too large',
-  422: 'That could not be done',
+  422: NOT_DONE,
   429: 'Too many attempts',
   503: 'Unavailable for a moment',
 };

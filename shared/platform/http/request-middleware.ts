@@ -75,7 +75,7 @@ export const requestBody = (route: RouteDef): Middleware => ({
       throw new DomainError(
         415,
         'request.unsupported_media_type',
-        contentType ? `Send the body as ${mediaType}.` : `Send the body as ${mediaType}, with a Content-Type: ${mediaType} header.`,
+        `Send the body as ${mediaType}${contentType ? '' : `, with a Content-Type: ${mediaType} header`}.`,
       );
     }
     if (!event.body) throw new BadRequestError('request.body_required', `This request needs a ${parser.noun} body.`);
