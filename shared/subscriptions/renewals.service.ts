@@ -28,6 +28,7 @@ import {
   apply,
   type Applied,
   type ChargeSpec,
+  chargedWith,
   chargeInvoiceId,
   changed,
   commit,
@@ -329,7 +330,8 @@ async function decide(organization: Merchant, s: Subscription, action: DueAction
       const renewal = s.periodEnd!;
       return {
         changes: { remindedFor: [...s.remindedFor, renewal], renewalRemindersSentAt: [...s.renewalRemindersSentAt, at] },
-        extra: customerMail(s, reminderMail(organization, s, renewal, n), at),
+        // What it will charge, where the buyer is now, as the renewal will tax it.
+        extra: customerMail(s, reminderMail(organization, { ...s, billingAddress: (await chargedWith(s)).where }, renewal, n), at),
       };
     }
   }

@@ -237,7 +237,7 @@ export const unpaidInvoiceVoid = (
  * — the card's billing country, else the customer's address (either may have changed since the last charge), else
  * where `s` was taxed last (its checkout's address). A subscription stored before addresses were kept stays untaxed.
  */
-async function chargedWith(s: Subscription): Promise<{ instrument: PaymentInstrument | null; where: TaxAddress | null }> {
+export async function chargedWith(s: Subscription): Promise<{ instrument: PaymentInstrument | null; where: TaxAddress | null }> {
   const usable = (i: PaymentInstrument | null) => (i && !i.deletedAt && i.creditCard && i.customerId === s.customerId ? i : null);
   const [own, customer] = await Promise.all([
     s.paymentInstrumentId ? findPaymentInstrument(s.organizationId, s.paymentInstrumentId) : null,
@@ -422,7 +422,7 @@ export async function finishPending(organization: Merchant, s: Subscription): Pr
   try {
     await charged(async () => {
       const answer = await resumeCharge(subscriptionChargesKind, organization, p.key, subscriptionChargeFingerprint(s.id, p.key));
-      if (!answer) throw new Error(`The pending step of subscription ${s.id} has no claim under ${p.key}`);
+      if (!answer) throw new Error(`No claim of the pending step ${p.key}`);
       return answer;
     });
   } catch (e) {

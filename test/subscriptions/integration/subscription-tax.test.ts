@@ -216,9 +216,11 @@ describe('a subscription made through the organization API', () => {
     const created = await api(org, 'POST', '/subscriptions', { ...buyer, items: [{ plan: plan.id, quantity: 1 }] });
     expect(created.status, created.text).toBe(201);
     const id = created.json.data.id as string;
-    // Oregon: no sales tax. The customer moves to Germany: the next renewal is taxed at 19 %.
+    // Oregon: no sales tax. The customer moves to Germany: the next renewal is taxed at 19 %, and its reminder says so.
     expect((await api(org, 'PATCH', `/customers/${buyer.customerId}`, { address: { country: 'DE' } })).status).toBe(200);
     await advanceTo(org, new Date(Date.parse(created.json.data.currentPeriodEnd) + DAY).toISOString());
+    const [reminder] = await mailsArrived((await api(org, 'GET', `/customers/${buyer.customerId}`)).json.data.email, 'renews');
+    expect(reminder?.text).toContain('for 11.90 USD (including 1.90 USD tax)');
     // The card then gets a billing country (the UK), which comes before the customer's address.
     const card = await api(org, 'PATCH', `/payment-instruments/${buyer.paymentInstrumentId}`, { billingAddress: { country: 'GB' } });
     expect(card.status, card.text).toBe(200);
