@@ -4,18 +4,22 @@
  * `npm test`, 300 in `npm run test:deep`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Cancel, fillPool, happened, MODEL_CURRENCIES, Reactivate, subscriptionProperty } from '../subscription-model.ts';
+import { Advance, Cancel, Decline, fillPool, happened, MODEL_CURRENCIES, Reactivate, subscriptionProperty } from '../subscription-model.ts';
 
 const RUNS = Number(process.env.SUBSCRIPTION_PROPERTY_RUNS ?? 150);
 
 describe('subscription properties (weekly plans)', () => {
-  // One organization a run and the example's (none left over: this file has no scenarios; shrinking a failure makes more).
-  beforeAll(() => fillPool('week', RUNS + 1), 300_000);
+  // One organization a run and the examples' (none left over: this file has no scenarios; shrinking a failure makes more).
+  beforeAll(() => fillPool('week', RUNS + 2), 300_000);
 
   it(`hold over random sequences of advances, worker deliveries, items updates, pauses, cancellations, revokes, reactivations and declines (${RUNS} runs)`, async () => {
-    // Beside the random runs, one that surely reactivates with a charge (the random ones may count none).
+    // Beside the random runs, one that surely reactivates with a charge and one whose declined renewal a retry surely
+    // pays (the random ones may count none).
     const start = { unit: 'week', currency: 'USD', plan: 0, trialDays: 0, startInHours: 0, declining: false } as const;
-    await subscriptionProperty('week', RUNS, [[start, [new Cancel('now'), new Reactivate(0)]]]);
+    await subscriptionProperty('week', RUNS, [
+      [start, [new Cancel('now'), new Reactivate(0)]],
+      [start, [new Decline(true), new Advance(7 * 24 + 12), new Decline(false, true), new Advance(24)]],
+    ]);
     // The property must not hold only because nothing happened.
     for (const kind of ['renewal', 'retry', 'items', 'reactivation', 'declined']) expect(happened.charges[kind], kind).toBeGreaterThan(0);
     for (const step of ['start', 'trial-end', 'renew', 'retry', 'pause', 'resume', 'end', 'cancel-delinquent'])

@@ -75,9 +75,12 @@ describe('subscription properties (monthly plans)', () => {
   beforeAll(() => fillPool('month', RUNS + 10), 300_000);
 
   it(`hold over random sequences of advances, worker deliveries, items updates, pauses, cancellations, revokes, reactivations and declines (${RUNS} runs)`, async () => {
-    // Beside the random runs, one that surely reactivates with a charge: the random ones do so in about 4 to 7 runs
-    // in 150, so a run of the file could count none.
-    await subscriptionProperty('month', RUNS, [[monthly(), [new Cancel('now'), new Reactivate(0)]]]);
+    // Beside the random runs, one that surely reactivates with a charge and one that surely goes through dunning to
+    // its end: the random ones do each in a few runs in 150, so a run of the file could count none.
+    await subscriptionProperty('month', RUNS, [
+      [monthly(), [new Cancel('now'), new Reactivate(0)]],
+      [monthly(), [new Decline(true), new Advance(40 * 24)]],
+    ]);
     // The property must not hold only because nothing happened.
     for (const kind of ['renewal', 'resume', 'items', 'reactivation', 'declined']) expect(happened.charges[kind], kind).toBeGreaterThan(0);
     for (const step of ['start', 'trial-end', 'renew', 'retry', 'pause', 'resume', 'end', 'cancel-delinquent'])
