@@ -170,13 +170,21 @@ describe('a subscription made through the organization API', () => {
     return { customerId: customer.json.data.id as string, paymentInstrumentId: card.json.data.id as string };
   }
 
-  it("is taxed at its customer's address from its first charge", async () => {
-    const org = await organizationAccount('API taxed');
-    const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
-    const buyer = await customerWithCard(org, { country: 'US', region: 'CA', zip: '94105' });
-    const created = await api(org, 'POST', '/subscriptions', { ...buyer, items: [{ plan: plan.id, quantity: 2 }] });
+  /**
+   * A new organization whose customer at `address`, with a card, subscribes to `quantity` of a monthly plan of `price`
+   * USD: the organization, the buyer and the subscription.
+   */
+  async function subscribedAt(name: string, price: number, address: Record<string, string>, quantity = 1) {
+    const org = await organizationAccount(name);
+    const plan = await orgPlan(org, { pricing: { price, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    const buyer = await customerWithCard(org, address);
+    const created = await api(org, 'POST', '/subscriptions', { ...buyer, items: [{ plan: plan.id, quantity }] });
     expect(created.status, created.text).toBe(201);
-    const id = created.json.data.id as string;
+    return { org, buyer, created, id: created.json.data.id as string };
+  }
+
+  it("is taxed at its customer's address from its first charge", async () => {
+    const { org, id } = await subscribedAt('API taxed', 10, { country: 'US', region: 'CA', zip: '94105' }, 2);
     expect((await chargesOf(org, id)).map((t) => t.amount)).toEqual([21.65]);
     const first = await invoice(org, chargeInvoiceId(`renewal:${id}:1`));
     expect(first).toMatchObject({ totalTax: 1.65, totalAmount: 21.65 });
@@ -210,12 +218,7 @@ describe('a subscription made through the organization API', () => {
   });
 
   it('taxes each renewal where the buyer is then: a new customer address, then a card with a billing country', async () => {
-    const org = await organizationAccount('API moved');
-    const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
-    const buyer = await customerWithCard(org, { country: 'US', region: 'OR' });
-    const created = await api(org, 'POST', '/subscriptions', { ...buyer, items: [{ plan: plan.id, quantity: 1 }] });
-    expect(created.status, created.text).toBe(201);
-    const id = created.json.data.id as string;
+    const { org, buyer, created, id } = await subscribedAt('API moved', 10, { country: 'US', region: 'OR' });
     // Oregon: no sales tax. The customer moves to Germany: the next renewal is taxed at 19 %, and its reminder says so.
     expect((await api(org, 'PATCH', `/customers/${buyer.customerId}`, { address: { country: 'DE' } })).status).toBe(200);
     await advanceTo(org, new Date(Date.parse(created.json.data.currentPeriodEnd) + DAY).toISOString());
@@ -254,12 +257,7 @@ describe('a subscription made through the organization API', () => {
   });
 
   it('keeps, for a retry that pays its invoice as issued, the place it was taxed at: a prorated refund of that period gives back that tax', async () => {
-    const org = await organizationAccount('API retried after a move');
-    const plan = await orgPlan(org, { pricing: { price: 30, formula: 'fixed-fee' } }, { productType: 'recurring' });
-    const buyer = await customerWithCard(org, { country: 'US', region: 'TX' });
-    const created = await api(org, 'POST', '/subscriptions', { ...buyer, items: [{ plan: plan.id, quantity: 1 }] });
-    expect(created.status, created.text).toBe(201);
-    const id = created.json.data.id as string;
+    const { org, buyer, created, id } = await subscribedAt('API retried after a move', 30, { country: 'US', region: 'TX' });
     // Texas, 6.25 %: the renewal is declined; the customer then moves to New York (4 %) and the card pays again.
     await setSandboxInstrumentDecline(org.organizationId, buyer.paymentInstrumentId, 'insufficient_funds');
     await advanceTo(org, new Date(Date.parse(created.json.data.currentPeriodEnd) + 60_000).toISOString());
@@ -284,11 +282,7 @@ describe('a subscription made through the organization API', () => {
   });
 
   it('reactivates where the buyer is now: its invoice names that place, and a prorated cancellation gives back its tax', async () => {
-    const org = await organizationAccount('API reactivated');
-    const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
-    const buyer = await customerWithCard(org, { country: 'US', region: 'CA', zip: '94105' });
-    const created = await api(org, 'POST', '/subscriptions', { ...buyer, items: [{ plan: plan.id, quantity: 1 }] });
-    const id = created.json.data.id as string;
+    const { org, buyer, id } = await subscribedAt('API reactivated', 10, { country: 'US', region: 'CA', zip: '94105' });
     expect((await api(org, 'POST', '/subscription-cancellations', { subscriptionId: id, churnTimePolicy: 'now' })).status).toBe(201);
     expect((await api(org, 'PATCH', `/customers/${buyer.customerId}`, { address: { country: 'DE' } })).status).toBe(200);
     const back = await api(org, 'POST', '/subscription-reactivations', { subscriptionId: id });
