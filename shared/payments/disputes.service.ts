@@ -184,7 +184,7 @@ function checkDisputable(t: Transaction, d: Dispute): void {
   if (d.currency !== t.currency) {
     throw new UnprocessableError('dispute.currency_mismatch', `The dispute's currency must be the transaction's (${t.currency}).`, { field: 'currency' });
   }
-  const left = refundableMinor(t.amountMinor, t.refundedMinor ?? 0);
+  const left = refundableMinor(t);
   if (d.amountMinor <= 0 || d.amountMinor > left) {
     throw new UnprocessableError(
       'dispute.amount_exceeds_transaction',

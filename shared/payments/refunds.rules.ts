@@ -50,8 +50,12 @@ export interface Refund {
   updatedAt: string;
 }
 
-/** What is left to refund of a transaction of `amountMinor` of which `reservedMinor` is refunded or being refunded. */
-export const refundableMinor = (amountMinor: number, reservedMinor: number): number => Math.max(amountMinor - reservedMinor, 0);
+/**
+ * What is left to refund of the payment `t`: its amount less what is refunded or being refunded (`refundedMinor`) and
+ * what a decided dispute took of it (`takenMinor`, which no refund gives back again), never below 0.
+ */
+export const refundableMinor = (t: { amountMinor: number; refundedMinor?: number | undefined }, takenMinor = 0): number =>
+  Math.max(t.amountMinor - (t.refundedMinor ?? 0) - takenMinor, 0);
 
 /** The statuses settled refunds move on (to `partially-refunded` or `refunded`); any other stays as it is. */
 export const REFUNDS_MOVE_STATUS_FROM: readonly CombinedStatus[] = ['completed', 'partially-refunded'];

@@ -84,7 +84,7 @@ const notRefundable = (status: string) =>
   });
 /** `takenMinor`: what a decided dispute took of the payment, which no refund gives back again. */
 const exceeds = (t: Transaction, takenMinor = 0) => {
-  const left = refundableMinor(t.amountMinor, (t.refundedMinor ?? 0) + takenMinor);
+  const left = refundableMinor(t, takenMinor);
   return new UnprocessableError(
     'refund.amount_exceeds_refundable',
     left === 0
@@ -154,7 +154,7 @@ export async function createRefund(
   // An open dispute holds the payment's money; a decided one leaves what it did not take (a lost one took its amount).
   if (dispute && !dispute.decidedAt) throw transactionDisputed();
   const taken = dispute ? dispute.takenMinor : 0;
-  const left = refundableMinor(t.amountMinor, (t.refundedMinor ?? 0) + taken);
+  const left = refundableMinor(t, taken);
   let amountMinor: number;
   if (input.amount === undefined) {
     amountMinor = left;
@@ -246,7 +246,7 @@ async function reservationRefusal(organizationId: string, transactionId: string,
   const now = await transactions.getTransaction(organizationId, transactionId);
   if (!now) return transactionNotFound();
   if (!isRefundableStatus(now.status)) return notRefundable(now.status);
-  return exceeds({ ...now, refundedMinor: now.refundedMinor ?? 0 }, takenMinor);
+  return exceeds(now, takenMinor);
 }
 
 /** The claim of the idempotency key `key` for the refund `refundId`, by a new attempt started at `started`. */

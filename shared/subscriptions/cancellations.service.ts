@@ -106,7 +106,7 @@ interface PeriodPayment {
 }
 
 /** What is left to give back of `p`: what neither its refunds nor a lost dispute took. */
-const leftOf = (p: PeriodPayment) => refundableMinor(p.transaction.amountMinor, (p.transaction.refundedMinor ?? 0) + (p.takenMinor ?? 0));
+const leftOf = (p: PeriodPayment) => refundableMinor(p.transaction, p.takenMinor ?? 0);
 
 /**
  * The paid period's payments that can still give money back, newest first (the items changes' charges, then its first

@@ -98,8 +98,7 @@ export async function paymentsPage(merchant: Merchant, role: Role, event: HttpEv
 type PaymentDispute = Awaited<ReturnType<typeof disputeOfTransaction>>;
 
 /** What is left to refund of `t`, in minor units: what neither its refunds nor a lost (or forfeited) dispute took. */
-const leftToRefund = (t: Transaction, dispute: PaymentDispute) =>
-  refundableMinor(t.amountMinor, (t.refundedMinor ?? 0) + (dispute ? takenByDispute(dispute) : 0));
+const leftToRefund = (t: Transaction, dispute: PaymentDispute) => refundableMinor(t, dispute ? takenByDispute(dispute) : 0);
 const refundable = (t: Transaction, dispute: PaymentDispute) =>
   isRefundableStatus(t.status) && t.externalTransactionId !== null && leftToRefund(t, dispute) > 0;
 

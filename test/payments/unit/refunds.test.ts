@@ -6,10 +6,10 @@ import { canTransition } from '../../../shared/payments/transactions.rules.ts';
 
 describe('refund rules', () => {
   it('leaves what is not refunded or being refunded, never below zero', () => {
-    expect(refundableMinor(10_000, 0)).toBe(10_000);
-    expect(refundableMinor(10_000, 9_000)).toBe(1_000);
-    expect(refundableMinor(10_000, 10_000)).toBe(0);
-    expect(refundableMinor(10_000, 12_000)).toBe(0);
+    expect(refundableMinor({ amountMinor: 10_000, refundedMinor: 0 })).toBe(10_000);
+    expect(refundableMinor({ amountMinor: 10_000, refundedMinor: 9_000 })).toBe(1_000);
+    expect(refundableMinor({ amountMinor: 10_000, refundedMinor: 10_000 })).toBe(0);
+    expect(refundableMinor({ amountMinor: 10_000, refundedMinor: 12_000 })).toBe(0);
   });
 
   it('makes a transaction partially-refunded, then refunded when its refunds cover it; other statuses stay', () => {
