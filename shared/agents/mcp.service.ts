@@ -205,20 +205,21 @@ type JsonRpcId = string | number;
  * transport's.
  */
 function invalidToolCall(message: unknown): { jsonrpc: '2.0'; id: JsonRpcId; error: { code: number; message: string } } | undefined {
-  if (typeof message !== 'object' || message === null) return undefined;
-  const m = message as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
-  if (m.jsonrpc !== '2.0' || m.method !== 'tools/call' || !(typeof m.id === 'string' || typeof m.id === 'number')) return undefined;
+  const id = requestIdOf(message);
+  const m = message as { jsonrpc?: unknown; method?: unknown; params?: unknown };
+  if (id === undefined || m.jsonrpc !== '2.0' || m.method !== 'tools/call') return undefined;
   // An array is no object naming the tool, though valibot's object schemas take one.
   const parsed = v.safeParse(toolCallParams, Array.isArray(m.params) ? undefined : m.params);
   if (parsed.success) return undefined;
   const problems = parsed.issues.map((i) => `params${v.getDotPath(i) ? `.${v.getDotPath(i)}` : ''} ${i.message}`);
-  return { jsonrpc: '2.0', id: m.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${problems.join('; ')}` } };
+  return { jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${problems.join('; ')}` } };
 }
 
-const requestIdOf = (m: unknown): JsonRpcId | undefined => {
+/** The id of a request (a message with a method and an id a JSON-RPC id may be); undefined for anything else. */
+function requestIdOf(m: unknown): JsonRpcId | undefined {
   const { id, method } = (typeof m === 'object' && m !== null ? m : {}) as { id?: unknown; method?: unknown };
   return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? id : undefined;
-};
+}
 
 /** The ids more than one request of `messages` carries (a batch's answers are told apart by id alone). */
 function repeatedIds(messages: readonly unknown[]): Set<JsonRpcId> {
@@ -239,14 +240,16 @@ function repeatedIdRefusal(message: unknown, repeated: ReadonlySet<JsonRpcId>) {
 }
 
 /**
- * The arguments of each `tools/call` in `messages` as sent, by request id (unique: repeated ones are refused). The SDK rebuilds an arguments object when it
- * parses the message, which turns an own `__proto__` key into the object's prototype: the tools are called with the
- * arguments as sent, so that such a key is refused as any argument the tool does not have.
+ * The arguments of each `tools/call` in `messages` as sent, by request id (unique: repeated ones are refused). The SDK
+ * rebuilds an arguments object when it parses the message, which turns an own `__proto__` key into the object's
+ * prototype: the tools are called with the arguments as sent, so that such a key is refused as any argument the tool
+ * does not have.
  */
 function sentArguments(messages: readonly unknown[]): Map<JsonRpcId, unknown> {
   const sent = new Map<JsonRpcId, unknown>();
-  for (const m of messages as Array<{ method?: unknown; id?: unknown; params?: { arguments?: unknown } }>) {
-    if (m?.method === 'tools/call' && (typeof m.id === 'string' || typeof m.id === 'number')) sent.set(m.id, m.params?.arguments);
+  for (const m of messages as Array<{ method?: unknown; params?: { arguments?: unknown } }>) {
+    const id = requestIdOf(m);
+    if (id !== undefined && m.method === 'tools/call') sent.set(id, m.params?.arguments);
   }
   return sent;
 }
