@@ -137,15 +137,16 @@ function impliedRefusals(r: RouteDef): DocumentedError[] {
     },
   ];
   if (r.body) {
+    const form = r.bodyType === 'application/x-www-form-urlencoded';
     refusals.push(
       { status: 400, code: 'request.validation_failed', when: 'A field of the body is missing or breaks its rule; `details` names each.' },
       { status: 400, code: 'request.body_required', when: 'No body was sent.' },
-      r.bodyType === 'application/x-www-form-urlencoded'
-        ? { status: 400, code: 'request.malformed_form', when: 'The body is not a form of UTF-8 text.' }
-        : { status: 400, code: 'request.malformed_json', when: 'The body is not JSON of UTF-8 text.' },
-      ...(r.bodyType === 'application/x-www-form-urlencoded'
-        ? []
-        : [{ status: 400, code: 'request.too_deep', when: 'The body is nested deeper than 64 objects or arrays.' }]),
+      ...(form
+        ? [{ status: 400, code: 'request.malformed_form', when: 'The body is not a form of UTF-8 text.' }]
+        : [
+            { status: 400, code: 'request.malformed_json', when: 'The body is not JSON of UTF-8 text.' },
+            { status: 400, code: 'request.too_deep', when: 'The body is nested deeper than 64 objects or arrays.' },
+          ]),
       { status: 413, code: 'request.too_large', when: 'The body is over 10 MB, or the request over the 6 MB a function takes.' },
       { status: 415, code: 'request.unsupported_media_type', when: `The body is not sent as \`${r.bodyType ?? 'application/json'}\`.` },
     );
