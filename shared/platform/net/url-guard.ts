@@ -48,12 +48,6 @@ export const MIN_WEBHOOK_PORT = 1024;
 /** The port a URL connects to: the one it names, or its scheme's default. */
 const portOf = (url: URL): number => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
 
-/**
- * The local stack's own ports, from the endpoints its functions are given: DynamoDB Local
- * (`AWS_ENDPOINT_URL_DYNAMODB`, `AWS_ENDPOINT_URL_DYNAMODB_STREAMS`), the SQS server (`AWS_ENDPOINT_URL_SQS`),
- * the S3 server of the policy bucket (`AWS_ENDPOINT_URL_S3`) and the gateway (`DASHBOARD_URL`, its origin).
- * Deployed functions have none of these on loopback.
- */
 /** The local stack's emulators and pages, by the variables that name them to the functions. */
 const LOCAL_ENDPOINT_VARIABLES = [
   'AWS_ENDPOINT_URL_DYNAMODB',
@@ -65,6 +59,11 @@ const LOCAL_ENDPOINT_VARIABLES = [
   'DASHBOARD_URL',
 ];
 
+/**
+ * The local stack's own ports, from the endpoints its functions are given (`LOCAL_ENDPOINT_VARIABLES`): DynamoDB
+ * Local, the SQS, S3 (the policy bucket's), SES and Secrets Manager servers, and the gateway (`DASHBOARD_URL`, its
+ * origin). Deployed functions have none of these on loopback.
+ */
 export function localStackPorts(env: Readonly<Record<string, string | undefined>> = process.env): number[] {
   const ports = new Set<number>();
   for (const name of LOCAL_ENDPOINT_VARIABLES) {
