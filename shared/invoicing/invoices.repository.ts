@@ -12,7 +12,7 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClosedInvoiceStatus, CustomerInvoice, CustomerInvoiceStatus } from './invoices.rules.ts';
-import { closableFrom, searchTextOf, statusAt, SUBSCRIPTION_SERIES } from './invoices.rules.ts';
+import { billsSubscription, closableFrom, searchTextOf, statusAt, SUBSCRIPTION_SERIES } from './invoices.rules.ts';
 import type { Invoice, InvoicePort } from './port.ts';
 import { chargeInvoiceCounterKey, CustomerInvoiceEntity, invoiceCounterKey, invoiceKey, PortInvoiceEntity } from './invoice.entity.ts';
 import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
@@ -30,7 +30,7 @@ function portInvoiceOf(i: Record<string, unknown>, now: string): Invoice {
   return {
     ...invoice,
     status: invoice.status === 'past_due' ? invoice.status : statusAt({ status: invoice.status, dueDate }, now),
-    ...(number?.startsWith(`${SUBSCRIPTION_SERIES}-`) ? { billsSubscription: true } : {}),
+    ...(billsSubscription(number) ? { billsSubscription: true } : {}),
   };
 }
 

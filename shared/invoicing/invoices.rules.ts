@@ -119,6 +119,9 @@ export type InvoiceSeries = 'INV' | 'SUB';
 /** The series of the invoices of subscriptions' charges, numbered by the platform. */
 export const SUBSCRIPTION_SERIES = 'SUB' satisfies InvoiceSeries;
 
+/** Whether an invoice numbered `number` bills a subscription (its series is `SUB`): its subscription pays and closes it. */
+export const billsSubscription = (number: string | null | undefined): boolean => number?.startsWith(`${SUBSCRIPTION_SERIES}-`) ?? false;
+
 /** The `n`th invoice number of an organization's `series`: `INV-000001` (at least six digits). */
 export const invoiceNumber = (n: number, series: InvoiceSeries = 'INV'): string => `${series}-${String(n).padStart(6, '0')}`;
 

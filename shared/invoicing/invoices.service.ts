@@ -11,6 +11,7 @@ import type { TransactItem } from '../platform/db/types.ts';
 import { closeForPayment } from '../platform/db/payment-locks.ts';
 import { BadRequestError, ConflictError, DomainError, UnprocessableError } from '../domain/errors.ts';
 import {
+  billsSubscription,
   closableFrom,
   INVOICE_LIMITS,
   invoiceNumber,
@@ -292,7 +293,7 @@ function closeRefusal(invoice: CustomerInvoice, to: ClosedInvoiceStatus, now: st
   const status = statusAt(invoice, now);
   // A subscription's invoice is its subscription's to close (a retry is charging it, or will): closed here, a retry's
   // payment could never settle.
-  if (invoice.status !== to && invoice.number?.startsWith(`${SUBSCRIPTION_SERIES}-`)) {
+  if (invoice.status !== to && billsSubscription(invoice.number)) {
     return new UnprocessableError(
       'customer_invoice.subscription_invoice',
       "A subscription's invoice is closed by its subscription: its retries pay it, and it is voided when the subscription ends unpaid or is paused.",
