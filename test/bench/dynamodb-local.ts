@@ -5,10 +5,11 @@
  *
  * Each variant runs in its own DynamoDB Local (the flags of `npm start`), with its table created as the local stack
  * creates ours (`tableDefinition`): `ours` (its indexes, each projecting every attribute), `keys-only` (the same
- * indexes projecting only the keys), and `no-indexes`. Its items carry every index's keys and about 1 KB
- * of attributes. Per kind of write, `--items` (1,500) items after 200 to warm up, 10 requests in flight: a new item
- * by a conditional `PutItem`, an `UpdateItem` of one attribute no index keys on, an item of a 10-item
- * `TransactWriteItems` of conditional puts, an item of a 10-item `BatchWriteItem`. CPU is read from the JVM's
+ * indexes projecting only the keys), `no-indexes`, and `ours-items-on-none` (our table, its items carrying no index's
+ * keys: what the table's indexes cost an item that is on none of them). Its items carry every index's keys (but in
+ * the last) and about 1 KB of attributes. Per kind of write, `--items` (1,500) items after 200 to warm up, 10
+ * requests in flight: a new item by a conditional `PutItem`, an `UpdateItem` of one attribute no index keys on, an
+ * item of a 10-item `TransactWriteItems` of conditional puts, an item of a 10-item `BatchWriteItem`. CPU is read from the JVM's
  * `/proc/<pid>/stat` (Linux).
  *
  * Per kind it also reports the cores the JVM and this process kept busy (CPU time over wall time, `coresBusy`): with
@@ -35,9 +36,9 @@ const items = Number(values.items);
 const WARM_UP = 200;
 const IN_FLIGHT = 10;
 
-type Variant = 'ours' | 'keys-only' | 'no-indexes';
+type Variant = 'ours' | 'keys-only' | 'no-indexes' | 'ours-items-on-none';
 type Kind = 'conditionalPut' | 'updateOneAttribute' | 'transactionItem' | 'batchWriteItem';
-const variants: readonly Variant[] = ['ours', 'keys-only', 'no-indexes'];
+const variants: readonly Variant[] = ['ours', 'keys-only', 'no-indexes', 'ours-items-on-none'];
 
 const TABLE = 'bench-table';
 
@@ -53,18 +54,21 @@ function definitionOf(variant: Variant, tableName: string) {
   return ours;
 }
 
-/** An item as large as a subscription's, with every index's keys. */
-const itemOf = (id: string) => ({
+/** An item as large as a subscription's, with every index's keys (none in `ours-items-on-none`). */
+const itemOf = (variant: Variant, id: string) => ({
   pk: `BENCH#${id}`,
   sk: 'BENCH',
+  ...(variant === 'ours-items-on-none' ? {} : indexKeysOf(id)),
+  version: 1,
+  payload: 'x'.repeat(1_000),
+});
+const indexKeysOf = (id: string) => ({
   gsi1pk: 'BENCHES#1',
   gsi1sk: `2026-12-01T00:00:00.000Z#${id}`,
   gsi2pk: 'BENCHESBYUPDATE#1',
   gsi2sk: `2026-12-01T00:00:00.000Z#${id}`,
   gsi3pk: 'BENCHESDUE#1',
   gsi3sk: `2026-12-02T00:00:00.000Z#${id}`,
-  version: 1,
-  payload: 'x'.repeat(1_000),
 });
 
 /** What one kind of write cost: the JVM's CPU ms per item, and the cores the JVM and this process kept busy. */
@@ -133,7 +137,7 @@ async function measureVariant(variant: Variant): Promise<{ writes: Record<Kind, 
     }
 
     const conditionalPut = await perItem(1, async ([id]) => {
-      await db.send(new PutCommand({ TableName: TABLE, Item: itemOf(id!), ConditionExpression: 'attribute_not_exists(pk)' }));
+      await db.send(new PutCommand({ TableName: TABLE, Item: itemOf(variant, id!), ConditionExpression: 'attribute_not_exists(pk)' }));
       written.push(id!);
     });
     let next = 0;
@@ -150,12 +154,12 @@ async function measureVariant(variant: Variant): Promise<{ writes: Record<Kind, 
     const transactionItem = await perItem(10, (ids) =>
       db.send(
         new TransactWriteCommand({
-          TransactItems: ids.map((id) => ({ Put: { TableName: TABLE, Item: itemOf(id), ConditionExpression: 'attribute_not_exists(pk)' } })),
+          TransactItems: ids.map((id) => ({ Put: { TableName: TABLE, Item: itemOf(variant, id), ConditionExpression: 'attribute_not_exists(pk)' } })),
         }),
       ),
     );
     const batchWriteItem = await perItem(10, (ids) =>
-      db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: ids.map((id) => ({ PutRequest: { Item: itemOf(id) } })) } })),
+      db.send(new BatchWriteCommand({ RequestItems: { [TABLE]: ids.map((id) => ({ PutRequest: { Item: itemOf(variant, id) } })) } })),
     );
     const streams = new DynamoDBStreamsClient(connection);
     const streamRead = await streamReadPerRecord(streams, TableDescription!.LatestStreamArn!, pid);
