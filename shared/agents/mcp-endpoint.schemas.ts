@@ -13,6 +13,16 @@ const jsonRpcMessage = v.looseObject({ jsonrpc: v.literal('2.0') });
 /** A JSON-RPC message or batch, as the MCP endpoint answers. */
 export const jsonRpcResponse = named('JsonRpcResponse', v.union([jsonRpcMessage, v.array(jsonRpcMessage)]));
 
+/** A JSON-RPC error answer of the MCP transport itself, to a request it could not read (no request id: `null`). */
+export const jsonRpcError = named(
+  'JsonRpcError',
+  v.strictObject({
+    jsonrpc: v.literal('2.0'),
+    id: v.nullable(v.union([v.string(), v.number()])),
+    error: v.strictObject({ code: v.pipe(v.number(), v.integer()), message: v.string(), data: v.optional(v.unknown()) }),
+  }),
+);
+
 const remote = v.strictObject({ type: v.literal('streamable-http'), url: httpsOrLocalUrl(), supportedProtocolVersions: v.array(v.string()) });
 
 /** An absolute URL: https, or http on the local stack. */

@@ -8,7 +8,7 @@ import { pageOnlyQuery } from '../platform/http/schemas/common.ts';
 import type { RouteDef } from '../platform/http/route-def.ts';
 import { DOCS_INDEX_ASSET } from '../platform/docs-index.ts';
 import { createdMcpToken, createMcpTokenRequest, mcpTokenPage } from './mcp-tokens.schemas.ts';
-import { jsonRpcResponse, mcpLegacyServerCard, mcpServerCard } from './mcp-endpoint.schemas.ts';
+import { jsonRpcError, jsonRpcResponse, mcpLegacyServerCard, mcpServerCard } from './mcp-endpoint.schemas.ts';
 
 export const mcp = {
   face: 'agent',
@@ -23,6 +23,16 @@ export const mcp = {
   imageStorage: 'write',
   status: 200,
   response: jsonRpcResponse,
+  protocolAnswers: [
+    { status: 202, response: null, when: 'The body held only notifications (or responses): accepted, with nothing to answer.' },
+    {
+      status: 400,
+      response: jsonRpcError,
+      when: 'The body is not JSON, or not a JSON-RPC message or a batch of them (-32700 Parse error); the batch is empty, too long, or holds an `initialize` (-32600 Invalid Request).',
+    },
+    { status: 406, response: jsonRpcError, when: '`Accept` does not name both `application/json` and `text/event-stream`.' },
+    { status: 415, response: jsonRpcError, when: '`Content-Type` is not `application/json`.' },
+  ],
   // The documentation's search index, built ahead from the docs pages, docs/*.md (infra/docs-index-asset.ts), for search_payments_ai_docs.
   assets: [DOCS_INDEX_ASSET],
   summary:

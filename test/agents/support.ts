@@ -63,11 +63,8 @@ export async function rawMcp(token: string | undefined, body: unknown, headers: 
   });
   const text = await res.text();
   const json = text ? JSON.parse(text) : null;
-  // A success and a refusal in the agent face's shape are held to the route's contract; the transport's own answers
-  // (202 for notifications, JSON-RPC error bodies) have the shapes the MCP spec gives them.
-  if (res.status === 200 || (res.status >= 400 && typeof json?.statusCode === 'number')) {
-    checkContract('POST', path.replace(/^\/api/, ''), res.status, json, text, res.headers.get('content-type'), res.headers);
-  }
+  // Held to the route's contract: its success, the agent face's refusals and the transport's own answers.
+  checkContract('POST', path.replace(/^\/api/, ''), res.status, json, text, res.headers.get('content-type'), res.headers);
   return { status: res.status, headers: res.headers, json };
 }
 

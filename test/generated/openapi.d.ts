@@ -3775,6 +3775,16 @@ export interface components {
             /** @constant */
             role: "owner";
         };
+        JsonRpcError: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id: (string | number) | null;
+            error: {
+                code: number;
+                message: string;
+                data?: unknown;
+            };
+        };
         JsonRpcResponse: {
             /** @constant */
             jsonrpc: "2.0";
@@ -27953,17 +27963,26 @@ export interface operations {
                     "application/json": components["schemas"]["JsonRpcResponse"];
                 };
             };
+            /** @description The body held only notifications (or responses): accepted, with nothing to answer. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /**
              * @description `request.invalid_query`: A query parameter was sent: this operation takes none.
              *
              *     `unsupported_protocol_version`: The `MCP-Protocol-Version` header names a version this server does not speak.
+             *
+             *     The body is not JSON, or not a JSON-RPC message or a batch of them (-32700 Parse error); the batch is empty, too long, or holds an `initialize` (-32600 Invalid Request).
              */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgentError"];
+                    "application/json": components["schemas"]["AgentError"] | components["schemas"]["JsonRpcError"];
                 };
             };
             /**
@@ -27994,6 +28013,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AgentError"];
+                };
+            };
+            /** @description `Accept` does not name both `application/json` and `text/event-stream`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcError"];
+                };
+            };
+            /** @description `Content-Type` is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcError"];
                 };
             };
             /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */

@@ -34,7 +34,8 @@ const mediaType = (contentType: string | null) => (contentType ?? '').split(';')
  * route table) body text is checked against its response schema instead of a JSON body. A route whose success is
  * a redirect (3xx) must answer an absolute URL in `location` (checked when the answer's `headers` are given), and so
  * must the 302 / 303 of a route marked `redirects`. A route marked `etag` may answer 304 without a body. A page's
- * refusal (4xx of a `text/html` route, answered `text/html`) is a page too: its text must pass the route's schema.
+ * refusal (4xx of a `text/html` route, answered `text/html`) is a page too: its text must pass the route's schema. An
+ * answer at a status of the route's `protocolAnswers` must pass that answer's schema (or be the face's error).
  * `path` is relative to `/api`; `checkContractAt` takes a path from the root (the discovery documents').
  */
 export function checkContract(
@@ -65,6 +66,12 @@ export function checkContractAt(
     // A route that answers no page of its own (a form that only redirects) still refuses with a whole page.
     if (!v.is(route.response ?? htmlPage, text)) fail(route, status, 'the refusal page breaks the declared response schema');
     return;
+  }
+  const protocol = route.protocolAnswers?.find((a) => a.status === status);
+  if (protocol) {
+    if (protocol.response === null ? text === '' : v.is(protocol.response, json)) return;
+    // At a status the face refuses at too, a body that is not the protocol's must be the face's error.
+    if (status < 400) fail(route, status, protocol.response === null ? 'declared no body, but one was sent' : "the body breaks the protocol answer's schema");
   }
   if (status >= 400) {
     const result = v.safeParse(errorSchema(route.face), json);

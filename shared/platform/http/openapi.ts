@@ -207,6 +207,31 @@ function errorResponses(r: RouteDef, documented: readonly DocumentedError[]) {
   );
 }
 
+type ResponseObject = { description: string; content?: { 'application/json': { schema: unknown } & Record<string, unknown> } };
+
+/**
+ * The route's error responses with its protocol's answers (`protocolAnswers`) added: at a status the face refuses at
+ * too, the body is either (`oneOf`) and both descriptions are kept; at another, the answer alone.
+ */
+function withProtocolAnswers(errors: Record<string, ResponseObject>, r: RouteDef, schemaOf: SchemaOf): Record<string, ResponseObject> {
+  const responses = { ...errors };
+  for (const answer of r.protocolAnswers ?? []) {
+    const status = String(answer.status);
+    const own = answer.response ? schemaOf(answer.response) : null;
+    const refusal = responses[status];
+    if (refusal?.content && own) {
+      const json = refusal.content['application/json'];
+      responses[status] = {
+        description: `${refusal.description}\n\n${answer.when}`,
+        content: { 'application/json': { ...json, schema: { oneOf: [json.schema, own] } } },
+      };
+    } else {
+      responses[status] = { description: answer.when, ...(own ? { content: { 'application/json': { schema: own } } } : {}) };
+    }
+  }
+  return responses;
+}
+
 /** A refusal's `when` as the message of its example (without Markdown backticks). */
 const sentenceOf = (when: string) => when.replace(/`/g, '');
 
@@ -440,7 +465,7 @@ export function buildOpenApi(routes: readonly RouteDef[], docs: ApiDocs, version
         [String(r.status)]: success,
         ...(r.redirects ? { '302': redirect, '303': redirect } : {}),
         ...(r.etag ? { '304': { description: 'Not Modified: the If-None-Match sent holds the current ETag' } } : {}),
-        ...errorResponses(r, doc?.errors ?? []),
+        ...withProtocolAnswers(errorResponses(r, doc?.errors ?? []), r, schemaOf),
       },
       ...(doc ? { 'x-codeSamples': codeSamples(r, example) } : {}),
     };

@@ -77,6 +77,14 @@ export type BodyType = 'application/json' | 'application/x-www-form-urlencoded';
  */
 export const binaryContentTypes: readonly ContentType[] = ['application/pdf', 'image/*'];
 
+/** An answer of the protocol a route speaks (`RouteDef.protocolAnswers`). */
+export interface ProtocolAnswer {
+  readonly status: number;
+  readonly response: GenericSchema | null;
+  /** When it is given, in a sentence a caller can act on. */
+  readonly when: string;
+}
+
 export interface RouteDef {
   /** Function name: also the name of its sample event in `events/`. */
   readonly name: string;
@@ -119,6 +127,13 @@ export interface RouteDef {
    * 304 Not Modified, without a body, to a request whose `If-None-Match` names it.
    */
   readonly etag?: boolean;
+  /**
+   * Answers of the protocol the route speaks, beside its success and its face's refusals (the MCP endpoint's transport:
+   * 202 for notifications alone, JSON-RPC errors at 400, 406 and 415): each a status, its body's schema (null: none)
+   * and when it is given. The OpenAPI document declares them, and the contract tests hold answers of those statuses to
+   * them (or, at a status the face refuses at too, to the face's error shape).
+   */
+  readonly protocolAnswers?: readonly ProtocolAnswer[];
   /** The function signs webhooks, so it may read the deployment's webhook signing key. */
   readonly signsWebhooks?: boolean;
   /** The function tokenizes cards, so it may read the deployment's card fingerprint key. */

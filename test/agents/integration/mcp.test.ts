@@ -604,4 +604,15 @@ describe('the request itself: origin, protocol version, methods', () => {
     expect(garbage.status).toBe(400);
     expect(garbage.json.error.code).toBe(-32700);
   });
+
+  it('answers a request that does not accept JSON with 406, and a body not sent as JSON with 415, each a JSON-RPC error', async () => {
+    const a = await agent();
+    const version = { 'mcp-protocol-version': '2025-11-25' };
+    const unacceptable = await rawMcp(a.token, toolCallMessage('get_my_merchant'), { ...version, accept: 'text/html' });
+    expect(unacceptable.status).toBe(406);
+    expect(unacceptable.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+    const plain = await rawMcp(a.token, toolCallMessage('get_my_merchant'), { ...version, 'content-type': 'text/plain' });
+    expect(plain.status).toBe(415);
+    expect(plain.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+  });
 });

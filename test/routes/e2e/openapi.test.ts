@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { pathParametersOf } from '../../../shared/platform/http/path-bounds.ts';
+import { namedSchemas } from '../../../shared/platform/http/schemas/named.ts';
 import { routesFor } from '../../../shared/routes/index.ts';
 
 import { call } from '../../support/fixtures.ts';
@@ -34,23 +35,33 @@ describe('OpenAPI document', () => {
     expect(operations.sort()).toEqual(served.map((r) => `${r.method} ${r.path} ${r.name}`).sort());
     for (const r of served) {
       const op = res.json.paths[r.path][r.method.toLowerCase()];
-      // Besides its success: the redirects of a route that may answer one, the 304 of a route with an ETag, then its refusals.
+      // Besides its success: the redirects of a route that may answer one, the 304 of a route with an ETag, its
+      // protocol's answers (below), then its refusals.
       const statuses = Object.keys(op.responses);
       const answers = [String(r.status), ...(r.redirects ? ['302', '303'] : []), ...(r.etag ? ['304'] : [])];
+      const protocol = new Map((r.protocolAnswers ?? []).map((a) => [String(a.status), a]));
       // (Integer-like keys keep ascending order in JSON objects: a 405 success comes after its 400.)
       expect(statuses.filter((s) => answers.includes(s)).sort(), r.name).toEqual([...answers].sort());
-      const refusals = statuses.filter((s) => !answers.includes(s));
+      const refusals = statuses.filter((s) => !answers.includes(s) && !(protocol.has(s) && Number(s) < 400));
       // Every route refuses an unknown query parameter (400); one with a body also a body of another media type (415),
       // one with credentials a request without them (401).
       expect(refusals, r.name).toContain('400');
       if (r.body) expect(refusals, r.name).toContain('415');
       if (r.auth !== 'none') expect(refusals, r.name).toContain('401');
       for (const name of pathParametersOf(r.path)) if (r.unknownId) expect(refusals, r.name).toContain(String(r.unknownId(name).status));
+      const faceError = { $ref: `#/components/schemas/${errorComponentOf(r.face)}` };
       for (const status of refusals) {
         expect(Number(status), `${r.name} ${status}`).toBeGreaterThanOrEqual(400);
-        expect(op.responses[status].content['application/json'].schema, `${r.name} ${status}`).toEqual({
-          $ref: `#/components/schemas/${errorComponentOf(r.face)}`,
-        });
+        const schema = op.responses[status].content['application/json'].schema;
+        const own = protocol.get(status)?.response;
+        // A protocol answer at a status: its body alone, or either body where the face refuses at that status too.
+        if (own) {
+          const ref = { $ref: `#/components/schemas/${Object.entries(namedSchemas()).find(([, s]) => s === own)?.[0]}` };
+          expect([ref, { oneOf: [faceError, ref] }], `${r.name} ${status}`).toContainEqual(schema);
+        } else expect(schema, `${r.name} ${status}`).toEqual(faceError);
+      }
+      for (const [status, answer] of protocol) {
+        if (answer.response === null) expect(op.responses[status].content, `${r.name} ${status}`).toBeUndefined();
       }
       if (r.response) expect(op.responses[String(r.status)].content[r.contentType ?? 'application/json'].schema, r.name).toBeTruthy();
       if (r.body) expect(Object.keys(op.requestBody.content), r.name).toEqual([r.bodyType ?? 'application/json']);
