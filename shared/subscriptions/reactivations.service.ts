@@ -50,7 +50,7 @@ const iso = (t: string) => new Date(t).toISOString();
 /**
  * 404 `subscription.not_found`, `subscription_cancellation.not_found`, `payment_instrument.not_found`; 402
  * `payment.declined` (nothing changes); 422 `subscription.not_reactivatable` for a subscription that runs with no
- * cancellation to revoke, `subscription_reactivation.renewal_before_start`.
+ * confirmed cancellation to revoke (nor a `cancellationId`), `subscription_reactivation.renewal_before_start`.
  */
 export async function createReactivation(organization: Merchant, input: ReactivationInput) {
   const clock = await changeClockOf(organization.id);
@@ -64,12 +64,20 @@ export async function createReactivation(organization: Merchant, input: Reactiva
     description: input.description ?? null,
   };
 
-  const cancellationId = input.cancellationId ?? (s.status !== 'canceled' && s.status !== 'completed' ? s.openCancellationId : null);
+  const ended = s.status === 'canceled' || s.status === 'completed';
+  const notReactivatable = () =>
+    new UnprocessableError('subscription.not_reactivatable', `The subscription is ${s.status}: only an ended one can be reactivated.`, {
+      status: s.status,
+    });
+  const cancellationId = input.cancellationId ?? (ended ? null : s.openCancellationId);
   if (cancellationId) {
     // Revoke a cancellation that has not taken effect.
     const c = await getChange('SUBCANCEL', organization.id, cancellationId);
     if (!c || c.subscriptionId !== s.id)
       throw new NotFoundError('subscription_cancellation.not_found', 'No subscription cancellation with this id exists for this subscription.');
+    // A draft changes nothing, so a running subscription under one has nothing to come back from: only a reactivation
+    // naming it revokes it (as its PATCH does).
+    if (!input.cancellationId && c.status === 'draft') throw notReactivatable();
     if (c.status !== 'confirmed' && c.status !== 'draft') {
       throw new UnprocessableError('subscription.not_reactivatable', `The cancellation is ${c.status}: only one that has not taken effect can be revoked.`);
     }
@@ -86,11 +94,7 @@ export async function createReactivation(organization: Merchant, input: Reactiva
     await commitOrConflict(organization, s, next, clock.offsetMs, extra);
     return reactivationView(record);
   }
-  if (s.status !== 'canceled' && s.status !== 'completed') {
-    throw new UnprocessableError('subscription.not_reactivatable', `The subscription is ${s.status}: only an ended one can be reactivated.`, {
-      status: s.status,
-    });
-  }
+  if (!ended) throw notReactivatable();
   const instrumentId = input.paymentInstrumentId ?? s.paymentInstrumentId;
   if (input.paymentInstrumentId) {
     const instrument = await findPaymentInstrument(organization.id, input.paymentInstrumentId);

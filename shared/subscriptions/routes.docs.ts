@@ -200,7 +200,7 @@ export const subscriptionsDocs = {
       {
         status: 422,
         code: 'subscription.not_reactivatable',
-        when: 'The subscription runs with no open cancellation, or the cancellation named has taken effect or was revoked.',
+        when: 'The subscription runs with no confirmed cancellation (a draft is revoked only when named), or the cancellation named has taken effect or was revoked.',
       },
       { status: 422, code: 'subscription_reactivation.renewal_before_start', when: '`renewalAt` is not after the reactivation takes effect.' },
       {

@@ -1096,7 +1096,7 @@ export class Revoke implements Cmd {
 
 /**
  * `POST /subscription-reactivations` without a cancellation id: an ended subscription comes back now (a new period
- * charged) or later (pending); a running one with an open cancellation has it revoked; anything else is 422.
+ * charged) or later (pending); a running one with a confirmed cancellation has it revoked; anything else is 422.
  */
 export class Reactivate implements Cmd {
   constructor(
@@ -1119,7 +1119,8 @@ export class Reactivate implements Cmd {
   }
   private model(m: Model, effectiveAt: string, now: string): string | null {
     const running = m.status !== 'canceled' && m.status !== 'completed';
-    if (running && m.cancellation) {
+    // A draft is revoked only when named (Revoke): it changes nothing, so the subscription is running.
+    if (running && m.cancellation?.status === 'confirmed') {
       m.closedCancellationId = m.cancellation.id;
       m.cancellation = null;
       m.endAt = null;

@@ -237,6 +237,11 @@ describe('subscription cancellations', () => {
     expect(draft.status, draft.text).toBe(201);
     expect(draft.json.data).toMatchObject({ status: 'draft', cancelledAt: null });
     expect((await subscriptionOf(org, sub.id)).nextCharge).toBe(sub.nextCharge);
+    // Under a draft the subscription runs: a reactivation that does not name it has nothing to revoke.
+    const running = await post(org, '/subscription-reactivations', { subscriptionId: sub.id });
+    expect(running.status, running.text).toBe(422);
+    expect(running.json.errorCode).toBe('subscription.not_reactivatable');
+    expect((await get(org, `/subscription-cancellations/${draft.json.data.id}`)).json.data.status).toBe('draft');
 
     const confirmed = await patch(org, `/subscription-cancellations/${draft.json.data.id}`, { status: 'confirmed' });
     expect(confirmed.status, confirmed.text).toBe(200);
