@@ -184,11 +184,24 @@ const reasonLabels: Readonly<Record<(typeof portalCancelReasons)[number], string
   other: 'Another reason',
 };
 
-const cancelTiming: Readonly<Record<PortalSettings['cancelPolicy'], string>> = {
-  'at-next-renewal': 'It ends at the end of the period you paid for; you keep it until then.',
-  now: 'It ends now, without a refund for the rest of the period.',
-  'now-prorated': 'It ends now, and the unused part of the period is refunded.',
-};
+/** What cancelling `s` does under the merchant's policy: at the next renewal, one with no paid time left ends now. */
+function CancelTiming({ s, policy }: { s: CustomerSubscription; policy: PortalSettings['cancelPolicy'] }) {
+  if (policy === 'now') return <p>It ends now, without a refund for the rest of the period.</p>;
+  if (policy === 'now-prorated') return <p>It ends now, and the unused part of the period is refunded.</p>;
+  if (s.paidUntil) {
+    return (
+      <p>
+        It ends at the end of the period you paid for, on <Time iso={s.paidUntil} />; you keep it until then.
+      </p>
+    );
+  }
+  if (s.status === 'pending') return <p>It ends now, before it starts.</p>;
+  return (
+    <p>
+      It ends now{s.status === 'paused' ? ': it is paused, so no paid period is left to keep, and nothing is refunded.' : ': no paid period is left to keep.'}
+    </p>
+  );
+}
 
 const running = (s: CustomerSubscription) => s.status === 'trial' || s.status === 'active' || s.status === 'past-due';
 
@@ -291,18 +304,18 @@ function SubscriptionCard({ ctx, s }: { ctx: PortalContext; s: CustomerSubscript
         </p>
       ) : null}
       <div class="actions">
-        {scheduledEnd ? action('cancel', 'undo-cancel', 'Keep my subscription') : null}
+        {scheduledEnd && s.cancellationIsOwn ? action('cancel', 'undo-cancel', 'Keep my subscription') : null}
         {settings.allowPause && s.pause ? action('pause', 'resume', 'Resume') : null}
         {settings.allowPause && !s.pause && !scheduledEnd && running(s) ? action('pause', 'pause', 'Pause', 'secondary') : null}
         {settings.allowReactivation && (s.status === 'canceled' || s.status === 'completed') ? action('reactivate', null, 'Reactivate') : null}
       </div>
-      {settings.allowCancel && !scheduledEnd && (running(s) || s.status === 'paused') ? (
+      {settings.allowCancel && !scheduledEnd && (running(s) || s.status === 'paused' || s.status === 'pending') ? (
         <details>
           <summary>Cancel this subscription</summary>
           <form method="post" action={path('cancel')}>
             <Csrf ctx={ctx} />
             <input type="hidden" name="action" value="cancel" />
-            <p>{cancelTiming[settings.cancelPolicy]}</p>
+            <CancelTiming s={s} policy={settings.cancelPolicy} />
             <SelectField
               id={`reason-${s.id}`}
               name="reason"
@@ -334,7 +347,7 @@ export function SubscriptionsPage({
 }) {
   return (
     <PortalPage ctx={ctx} title="Subscriptions" active="subscriptions">
-      <Notice notice={done ? notices[done] : undefined} />
+      <Notice notice={done && Object.hasOwn(notices, done) ? notices[done] : undefined} />
       {subscriptions.length ? subscriptions.map((s) => <SubscriptionCard ctx={ctx} s={s} />) : <Empty>You have no subscriptions with {ctx.brand.name}.</Empty>}
     </PortalPage>
   );

@@ -191,9 +191,9 @@ export async function cancelAction(
 ): Promise<Reply> {
   const [s, settings] = await ownSubscription(merchant, principal, subscriptionId);
   if (form.action === 'undo-cancel') {
-    // Keeping a subscription is always allowed; only an open cancellation can be undone.
+    // Keeping a subscription is always allowed; only an open cancellation can be undone, and only the customer's own.
     if (!s.openCancellationId) throw new NotFoundError('subscription_cancellation.not_found', 'This subscription has no cancellation to undo.');
-    await updateCancellation(merchant, s.openCancellationId, { status: 'revoked' });
+    await updateCancellation(merchant, s.openCancellationId, { status: 'revoked' }, 'customer');
     return backHome(merchant, 'undo-cancel');
   }
   if (!settings.allowCancel) throw turnedOff();

@@ -6,7 +6,7 @@
  * the subscription is still the version read.
  */
 import { v7 as uuidv7 } from 'uuid';
-import { ConflictError, DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionCancellationNotFound } from '../domain/unknown-ids.ts';
 import { toMajorUnits } from '../domain/money.ts';
@@ -18,6 +18,7 @@ import { type AddressedMail, outboxMail } from '../platform/mail/outbox.ts';
 import { getChange, listAllChanges, newChangeRecord, putChange } from './changes.repository.ts';
 import {
   churnTime,
+  paidUntil,
   type Cancellation,
   type CancellationReason,
   type CancellationSort,
@@ -79,10 +80,6 @@ export function cancellationView(c: Cancellation) {
 }
 
 const ended = (s: Subscription) => s.status === 'canceled' || s.status === 'completed' || s.status === 'incomplete';
-
-/** When the paid time of `s` ends: its period (or trial); now for a subscription with none (pending, paused). */
-const paidUntil = (s: Subscription): string | null =>
-  s.status === 'active' || s.status === 'past-due' ? s.periodEnd : s.status === 'trial' ? (s.isTrialOnly ? s.trialEndAt : s.trialEndAt) : null;
 
 /** At most this many payments give back one cancellation's money (newest first): their claims share its transaction. */
 export const MAX_REFUNDED_PAYMENTS = 12;
@@ -350,14 +347,17 @@ export interface UpdateCancellationInput {
 /**
  * Changes a draft or confirmed cancellation that has not taken effect: its details, its timing (`churnedAt` a date of
  * its own, or `churnTimePolicy`), `status: confirmed` (a draft takes effect) or `status: revoked` (the subscription
- * carries on). 422 `subscription_cancellation.closed` once completed or revoked, `subscription_cancellation.wrong_subscription`.
+ * carries on). 422 `subscription_cancellation.closed` once completed or revoked, `subscription_cancellation.wrong_subscription`;
+ * with `madeBy` (the portal's customer), 403 for a cancellation another party made: the customer undoes only their own.
  */
-export async function updateCancellation(organization: Merchant, id: string, input: UpdateCancellationInput) {
+export async function updateCancellation(organization: Merchant, id: string, input: UpdateCancellationInput, madeBy?: CancelledBy) {
   const clock = await changeClockOf(organization.id);
   const now = clock.now();
   const closed = (c: Cancellation) =>
     new UnprocessableError('subscription_cancellation.closed', `The cancellation is ${c.status}: it can no longer change.`, { status: c.status });
   const found = await ownCancellation(organization.id, id);
+  if (madeBy && found.cancelledBy !== madeBy)
+    throw new ForbiddenError(`This cancellation was made by the ${found.cancelledBy}, not by you: ask them to change it.`);
   if (found.status === 'completed' || found.status === 'revoked') throw closed(found);
   if (input.subscriptionId && input.subscriptionId !== found.subscriptionId) {
     throw new UnprocessableError('subscription_cancellation.wrong_subscription', 'subscriptionId: the cancellation belongs to another subscription.');

@@ -27,6 +27,7 @@ import {
   taxedSpec,
 } from './steps.service.ts';
 import { getChange } from './changes.repository.ts';
+import { paidUntil } from './changes.rules.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem } from './subscription.entity.ts';
 import { cycleView, dueAction, newlyMade, nextRetryAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
@@ -562,15 +563,27 @@ function customerSubscriptionView(s: Subscription) {
     paymentInstrumentId: s.paymentInstrumentId,
   };
 }
-export type CustomerSubscription = ReturnType<typeof customerSubscriptionView>;
+
+/**
+ * A subscription as the portal's page shows it (`customerSubscriptionView`), with what its cancel form says: when a
+ * cancellation at the next renewal would end it, and whether the open cancellation is the customer's own (only such
+ * a one may the customer undo, not the merchant's).
+ */
+export type CustomerSubscription = ReturnType<typeof customerSubscriptionView> & { paidUntil: string | null; cancellationIsOwn: boolean };
 
 /** The subscriptions of the organization's customer `customerId`, newest first (at most `limit`), as the portal shows them. */
 export async function customerSubscriptions(organization: Merchant, customerId: string, limit = 50): Promise<CustomerSubscription[]> {
-  return (await repo.listCustomerSubscriptions(organization.id, customerId, limit)).map(customerSubscriptionView);
+  const subscriptions = await repo.listCustomerSubscriptions(organization.id, customerId, limit);
+  return Promise.all(
+    subscriptions.map(async (s) => {
+      const open = s.openCancellationId ? await getChange('SUBCANCEL', s.organizationId, s.openCancellationId) : null;
+      return { ...customerSubscriptionView(s), paidUntil: paidUntil(s), cancellationIsOwn: open?.cancelledBy === 'customer' };
+    }),
+  );
 }
 
 /** The subscription `id` of the organization's customer `customerId` as the portal shows it; another customer's is 404 `subscription.not_found`. */
-export async function customerSubscription(organization: Merchant, customerId: string, id: string): Promise<CustomerSubscription> {
+export async function customerSubscription(organization: Merchant, customerId: string, id: string) {
   const s = await ownSubscription(organization.id, id);
   if (s.customerId !== customerId) throw subscriptionNotFound();
   return customerSubscriptionView(s);

@@ -249,6 +249,52 @@ describe('the signed-in portal', () => {
     expect((await subscription(org, sub.subscriptionId)).status).toBe('active');
   });
 
+  it("words the cancel form by what it will do, offers it on a pending subscription, and leaves the merchant's own cancellation to the merchant", async () => {
+    const mine = await subscriber(org);
+    const session = await signedIn((await linkOf(org, mine.customerId)).url);
+    const home = `/portal/${org.organizationId}/subscriptions`;
+    const path = `${home}/${mine.subscriptionId}`;
+    const cardOf = (page: string, id: string) => page.slice(page.indexOf(`id="sub-${id}"`)).split('</section>')[0]!;
+    // Active: it waits for the end of the period paid for, which the form names.
+    expect(cardOf((await session.get(home)).text, mine.subscriptionId)).toMatch(/It ends at the end of the period you paid for, on <time datetime="[^"]+"/);
+    // Paused: a cancellation at the next renewal ends it at once, and the form says so.
+    expect((await session.post(`${path}/pause`, { action: 'pause' })).status).toBe(303);
+    expect(cardOf((await session.get(home)).text, mine.subscriptionId)).toContain('It ends now: it is paused, so no paid period is left to keep');
+    expect((await session.post(`${path}/pause`, { action: 'resume' })).status).toBe(303);
+
+    // Pending (starting in five days): it can be cancelled here too, before it starts.
+    const later = await orgCall('POST', `${orgPath(org.organizationId)}/subscriptions`, {
+      fullKey: org.fullKey,
+      body: {
+        customerId: mine.customerId,
+        paymentInstrumentId: mine.instrumentId,
+        items: [{ plan: (await subscription(org, mine.subscriptionId)).items[0].planId }],
+        startAt: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      },
+    });
+    expect(later.status, later.text).toBe(201);
+    expect(later.json.data.status).toBe('pending');
+    const pending = cardOf((await session.get(home)).text, later.json.data.id);
+    expect(pending).toContain(`action="${home}/${later.json.data.id}/cancel"`);
+    expect(pending).toContain('It ends now, before it starts.');
+    expect((await session.post(`${home}/${later.json.data.id}/cancel`, { action: 'cancel', reason: 'did-not-want' })).status).toBe(303);
+    expect((await subscription(org, later.json.data.id)).status).toBe('canceled');
+
+    // The merchant's cancellation: the page offers no undo, and a post of one is refused and changes nothing.
+    const theirs = await orgCall('POST', `${orgPath(org.organizationId)}/subscription-cancellations`, {
+      fullKey: org.fullKey,
+      body: { subscriptionId: mine.subscriptionId, reason: 'risk-warning', cancelledBy: 'merchant' },
+    });
+    expect(theirs.status, theirs.text).toBe(201);
+    expect(cardOf((await session.get(home)).text, mine.subscriptionId)).not.toContain('Keep my subscription');
+    const undo = await session.post(`${path}/cancel`, { action: 'undo-cancel' });
+    expect(undo.status).toBe(403);
+    expect(undo.text).toContain('made by the merchant, not by you');
+    expect((await cancellationsOf(mine.subscriptionId))[0]).toMatchObject({ id: theirs.json.data.id, status: 'confirmed' });
+    // A notice is one of the page's own: a name an object has of itself shows none.
+    for (const done of ['constructor', '__proto__', 'toString']) expect((await session.get(`${home}?done=${done}`)).text, done).not.toContain('role="status"');
+  });
+
   it('lists the invoices and downloads only its own', async () => {
     const session = await signedIn((await linkOf(org, sub.customerId)).url);
     const page = await session.get(`/portal/${org.organizationId}/invoices`);
