@@ -131,6 +131,7 @@ export interface ChargeRequest {
  */
 export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
   const processor = processorFor(config.stage);
+  const keyRecord = () => idem.getIdempotencyRecord(request.organization.id, request.kind.operation, request.key);
   const deadline = Date.now() + CONTENTION_BUDGET_MS;
   let retried = false;
   for (let attempt = 1; ; attempt++) {
@@ -138,13 +139,16 @@ export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
     const started = new Date();
     const now = started.toISOString();
     const [existing, prepared] = await Promise.all([
-      idem.getIdempotencyRecord(request.organization.id, request.kind.operation, request.key),
+      keyRecord(),
       request.prepare(now).then(
         (c) => ({ charge: c }),
         (error: unknown) => ({ error }),
       ),
     ]);
-    if (existing) return resume(processor, request, existing);
+    // A refusal may be the doing of a request with this key that claimed it after the first read (its token used,
+    // its session locked): the key's record is read again, and a replay wins over the refusal.
+    const first = existing ?? ('error' in prepared ? await keyRecord() : null);
+    if (first) return resume(processor, request, first);
     if ('error' in prepared) throw prepared.error;
     const made = prepared.charge;
 
@@ -180,7 +184,7 @@ export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
           .get('key')
           ?.some((r) => r !== 'None')
       ) {
-        const winner = await idem.getIdempotencyRecord(request.organization.id, request.kind.operation, request.key);
+        const winner = await keyRecord();
         if (winner) return resume(processor, request, winner);
       }
       const refused = made.refusal ? await made.refusal(partReasons(reasons, parts).get('request') ?? [], e) : null;
