@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { cardBrands } from '../domain/card-data.ts';
-import { orderStatuses } from './orders.rules.ts';
+import { checkoutOrderStatuses } from './orders.rules.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
 import { anchorMethods, billingTimings, intervalUnits, pricingFormulas, productTypes } from '../catalog/plan-vocabulary.schemas.ts';
 import { uuid } from '../platform/http/schemas/common.ts';
@@ -137,14 +137,14 @@ export const publicCheckoutOrderResponse = named(
   'PublicCheckoutOrderResponse',
   v.strictObject({
     ...mountFields,
-    /** A client token to mount the hosted fields with, minted for this read while the order is open (bound to the page's `Origin` when it sends one); null once paid. */
+    /** A client token to mount the hosted fields with, minted for this read while the order is open (bound to the page's `Origin` when it sends one); null once paid or closed. */
     clientToken: v.nullable(v.string()),
     clientTokenExpiresAt: v.nullable(v.string()),
     order: named(
       'PublicCheckoutOrder',
       v.strictObject({
         id: v.string(),
-        status: v.picklist(orderStatuses),
+        status: v.picklist(checkoutOrderStatuses),
         currency: v.string(),
         currencySign: v.string(),
         lines: v.array(checkoutOrderItem),

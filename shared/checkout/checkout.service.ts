@@ -177,14 +177,15 @@ export async function checkoutOrder(orderId: string, ctx: CheckoutContext) {
     alongside: [customization, policies, documents],
   } = await checkoutOrderOf(orderId, brandingAndPolicies);
   const major = (minor: number) => toMajorUnits(minor, order.currency);
-  const token = order.status === 'open' ? await mintClientToken(merchant.id, { allowedOrigin: ctx.pageOrigin }) : null;
+  const status = order.closed ? 'closed' : order.status;
+  const token = status === 'open' ? await mintClientToken(merchant.id, { allowedOrigin: ctx.pageOrigin }) : null;
   return {
     ...mountFields(merchant, ctx.origin, customization),
     clientToken: token?.clientToken ?? null,
     clientTokenExpiresAt: token?.expiresAt ?? null,
     order: {
       id: order.id,
-      status: order.status,
+      status,
       currency: order.currency,
       currencySign: currencySign(order.currency),
       lines: linesInMajorUnits(order),

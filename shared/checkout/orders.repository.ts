@@ -7,6 +7,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Order } from './orders.rules.ts';
 import { db, tableName } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
+import { paymentRefusalOf } from '../platform/db/payment-locks.ts';
 import { order, OrderEntity } from './order.entity.ts';
 
 /** Create: the id must be new (an order is never overwritten). */
@@ -17,7 +18,8 @@ export const putNewOrder = (o: Order): TransactItem => ({
 /** The order `id`, whoever it belongs to, or null. */
 export async function getOrderById(id: string): Promise<Order | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: order(id), ConsistentRead: true }));
-  return OrderEntity.parseOrNull(Item);
+  const found = OrderEntity.parseOrNull(Item);
+  return found && found.status === 'open' && paymentRefusalOf(Item) === 'closed' ? { ...found, closed: true } : found;
 }
 
 /** The order `id` of `merchantId`, or null (also for another merchant's order). */

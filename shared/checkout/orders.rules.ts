@@ -29,6 +29,12 @@ export const ORDER_IDEMPOTENCY_OPERATION = 'orders';
 export const orderStatuses = ['open', 'paid'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/**
+ * An order as the buyer checkout shows it: also `closed` while open when it can no longer be paid (the customer
+ * invoice it pays was voided or marked uncollectible).
+ */
+export const checkoutOrderStatuses = [...orderStatuses, 'closed'] as const;
+
 export interface OrderLine {
   type: 'plan' | 'custom';
   /** The plan of a `plan` line; null for a custom line. */
@@ -66,6 +72,8 @@ export interface Order {
    * the total as it is, without taxing it again. Only on orders that pay an invoice.
    */
   includedTaxMinor?: number;
+  /** The customer invoice it pays was voided or marked uncollectible: its payment lock is taken for good (as read). */
+  closed?: true;
 }
 
 /** `ord_` and 32 random hex digits (128 bits): unguessable, as the buyer's checkout URL carries it. */

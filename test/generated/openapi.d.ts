@@ -5434,7 +5434,7 @@ export interface components {
         PublicCheckoutOrder: {
             id: string;
             /** @enum {string} */
-            status: "open" | "paid";
+            status: "open" | "paid" | "closed";
             currency: string;
             currencySign: string;
             lines: components["schemas"]["PublicCheckoutOrderItem"][];
@@ -19691,7 +19691,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `subscription.not_reactivatable`: The subscription runs with no open cancellation, or the cancellation named has taken effect or was revoked.
+             * @description `subscription.not_reactivatable`: The subscription runs with no confirmed cancellation (a draft is revoked only when named), or the cancellation named has taken effect or was revoked.
              *
              *     `subscription_reactivation.renewal_before_start`: `renewalAt` is not after the reactivation takes effect.
              *

@@ -484,6 +484,10 @@ describe('customer invoices: paid through checkout by invoice, and void', () => 
     const refused = await call('GET', `/v1/checkout/invoices/${inv.id}`, { headers: ORIGIN });
     expect(refused.status).toBe(422);
     expect(refused.json).toEqual({ statusCode: 422, code: 'checkout.invoice_not_payable', message: expect.any(String), details: { status: 'voided' } });
+    // Its order reads as closed, with no client token to type a card into.
+    const order = await call('GET', `/v1/checkout/orders/${checkout.json.order.id}`, { headers: ORIGIN });
+    expect(order.status).toBe(200);
+    expect(order.json).toMatchObject({ clientToken: null, clientTokenExpiresAt: null, order: { status: 'closed', paidAt: null } });
     const pay = await call('POST', `/v1/checkout/orders/${checkout.json.order.id}/confirm`, {
       body: { email: uniqueEmail('buyer'), token: await cardToken(org), billingAddress: { country: 'DE' } },
     });
