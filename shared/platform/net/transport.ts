@@ -13,7 +13,9 @@
  *    - `request-filtering-agent` checks the addresses again (and literal IP hosts) on the same connection.
  *    Either refusal is outcome `forbidden`; the socket never connects.
  * Redirects are never followed (a 3xx is just a `response`). Connect, TLS, response headers and reading up to
- * 1 KiB of the body (a webhook's answer; what the caller asks for otherwise) are all bounded by `timeoutMs`; when it expires the request and socket are destroyed.
+ * 1 KiB of the body (a webhook's answer; what the caller asks for otherwise) are all bounded by `timeoutMs`; when it
+ * expires the request and socket are destroyed. A webhook's answer is its status: a receiver that sent its 2xx in time
+ * and is still sending the body when the time is up has answered (its snippet is what arrived).
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -141,6 +143,11 @@ export interface GuardedRequestInput {
   allowLoopback: boolean;
   /** The most of the response body read; past it the connection is closed. */
   maxBodyBytes: number;
+  /**
+   * The answer is its status (a webhook's): once the status has arrived, a body still coming when `timeoutMs` is up
+   * is cut there, and the outcome is the response (`truncated`), not a timeout.
+   */
+  answeredByStatus?: boolean;
   /** Name resolution at connect time; defaults to the system resolver. Tests inject one. */
   lookup?: HostLookup;
 }
@@ -176,6 +183,8 @@ export function guardedRequest(input: GuardedRequestInput): Promise<GuardedResul
   return new Promise<GuardedResult>((resolve) => {
     let settled = false;
     let request: http.ClientRequest | undefined;
+    /** Settles with the response as read so far (set once its status has arrived, when the status is the answer). */
+    let answered: (() => void) | undefined;
     const finish = (result: GuardedResult): void => {
       if (settled) return;
       settled = true;
@@ -185,7 +194,8 @@ export function guardedRequest(input: GuardedRequestInput): Promise<GuardedResul
     const timer = setTimeout(() => {
       // The timer runs on the event loop's clock, which may be a fraction of a millisecond behind performance.now():
       // a request cut at its timeout lasted the timeout at least.
-      finish({ outcome: 'timeout', durationMs: Math.max(timeoutMs, elapsed()) });
+      if (answered) answered();
+      else finish({ outcome: 'timeout', durationMs: Math.max(timeoutMs, elapsed()) });
       request?.destroy();
     }, timeoutMs);
 
@@ -195,6 +205,7 @@ export function guardedRequest(input: GuardedRequestInput): Promise<GuardedResul
       let bytes = 0;
       const respond = (truncated: boolean): void =>
         finish({ outcome: 'response', status, headers: response.headers, body: Buffer.concat(chunks), truncated, durationMs: elapsed() });
+      if (input.answeredByStatus) answered = () => respond(true);
       response.on('data', (chunk: Buffer) => {
         if (settled) return;
         const part = chunk.length > maxBodyBytes - bytes ? chunk.subarray(0, maxBodyBytes - bytes) : chunk;
@@ -242,7 +253,7 @@ export function guardedRequest(input: GuardedRequestInput): Promise<GuardedResul
 
 /** POSTs `body` once. Never rejects for delivery problems (they are outcomes); only for a non-positive `timeoutMs`. */
 export async function postWebhook(input: PostWebhookInput): Promise<PostWebhookResult> {
-  const result = await guardedRequest({ ...input, method: 'POST', maxBodyBytes: RESPONSE_SNIPPET_BYTES });
+  const result = await guardedRequest({ ...input, method: 'POST', maxBodyBytes: RESPONSE_SNIPPET_BYTES, answeredByStatus: true });
   if (result.outcome !== 'response') return result;
   // A multi-byte character cut at the limit is left out; one the body itself ends inside is U+FFFD.
   const decoder = new StringDecoder('utf8');
