@@ -187,6 +187,9 @@ export function checkUrlStatic(raw: string, opts: { allowLoopback: boolean; loca
 
   const loopbackReceiver = opts.allowLoopback && LOOPBACK_HOSTNAMES.has(hostname) && hasExplicitPort(raw);
   if (loopbackReceiver) {
+    // A scheme's default port written out (`https://127.0.0.1:443/`) is normalised away: the URL as stored, checked
+    // again at each send, would no longer name a loopback receiver.
+    if (url.port === '') throw urlForbidden(`The webhook URL port ${port} is not allowed for a loopback receiver: use a port from ${MIN_WEBHOOK_PORT} up.`);
     if (!portAllowed) throw portRefused();
     if ((opts.localStackPorts ?? localStackPorts()).includes(port)) {
       throw urlForbidden(`The webhook URL port ${port} is one of the local stack's own (DynamoDB Local, the SQS server, the S3 server or the gateway).`);

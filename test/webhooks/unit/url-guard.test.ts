@@ -180,8 +180,8 @@ describe('assertDeliverableUrl (local stack: allowLoopback true)', () => {
     }
   });
 
-  it('refuses loopback ports below 1024, even written out', async () => {
-    for (const url of ['http://localhost:80/hook', 'http://127.0.0.1:9/x', 'http://[::1]:22/x', 'http://127.0.0.1:1023/x']) {
+  it('refuses loopback ports below 1024, even written out (443 too: the URL as stored would no longer name the receiver)', async () => {
+    for (const url of ['http://localhost:80/hook', 'https://127.0.0.1:443/hook', 'http://127.0.0.1:9/x', 'http://[::1]:22/x', 'http://127.0.0.1:1023/x']) {
       expect((await refusal(url, true)).message, url).toMatch(/port \d+ is not allowed/);
     }
   });
