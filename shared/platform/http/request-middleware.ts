@@ -99,12 +99,14 @@ function parseJsonObject(raw: string): Record<string, unknown> {
 /**
  * A form body (`a=1&b=x+y&b=z`): each name's value, decoded (`+` is a space), or the list of its values when it
  * is sent more than once (`{ a: '1', b: ['x y', 'z'] }`); the route's schema decides whether a list is allowed.
- * Names are own properties, never the prototype (`__proto__` is a name like any other).
+ * Names are own properties, never the prototype (`__proto__` is a name like any other). A line break is a newline:
+ * browsers send a textarea's as CRLF.
  */
 function parseForm(raw: string): Record<string, unknown> {
   if (/%(?![0-9a-f]{2})/i.test(raw)) throw new BadRequestError('request.malformed_form', 'The body is not a valid form: a % must start a %XX escape.');
   const values = new Map<string, string | string[]>();
-  for (const [name, value] of new URLSearchParams(raw)) {
+  for (const [name, sent] of new URLSearchParams(raw)) {
+    const value = sent.replace(/\r\n?/g, '\n');
     const before = values.get(name);
     values.set(name, before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value]);
   }

@@ -160,7 +160,7 @@ describe('form bodies (application/x-www-form-urlencoded)', () => {
     expect(pageFormRoutes.filter((r) => r.bodyType !== 'application/x-www-form-urlencoded').map((r) => r.name)).toEqual([]);
   });
 
-  it('reach the handler decoded: a name sent once is a string, a name sent several times the list of its values; __proto__ changes no prototype', async () => {
+  it('reach the handler decoded: a name sent once is a string, a name sent several times the list of its values, line breaks newlines; __proto__ changes no prototype', async () => {
     const route = formBodyRoutes.find((r) => r.name === 'oauth-authorize-form')!;
     const { handler, reached } = wired(route);
     const event = buildHttpApiEvent({
@@ -169,13 +169,21 @@ describe('form bodies (application/x-www-form-urlencoded)', () => {
       routeKey: `POST ${route.path}`,
       sourceIp: '127.0.0.1',
       headers: form,
-      body: 'action=consent&granted_scopes=merchant%3Aread&granted_scopes=docs:read&email=zo%C3%AB%40example.com&note=a+b%2Bc&__proto__=x&__proto__=y&empty=',
+      // A textarea's line breaks as a browser sends them: CRLF (and a lone CR) are newlines, which the text rule takes.
+      body: 'action=consent&granted_scopes=merchant%3Aread&granted_scopes=docs:read&email=zo%C3%AB%40example.com&note=a+b%2Bc&__proto__=x&__proto__=y&empty=&lines=one%0D%0Atwo%0Dthree%0Afour',
     });
     const result = (await handler(event, lambdaContext({ name: route.name, timeoutMs: 10_000, region: 'us-east-1' }))) as APIGatewayProxyStructuredResultV2;
     expect(result.statusCode).toBe(route.status);
     const parsed = reached[0]!.parsedBody as Record<string, unknown>;
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
-    expect(parsed).toEqual({ action: 'consent', granted_scopes: ['merchant:read', 'docs:read'], email: 'zoë@example.com', note: 'a b+c', empty: '' });
+    expect(parsed).toEqual({
+      action: 'consent',
+      granted_scopes: ['merchant:read', 'docs:read'],
+      email: 'zoë@example.com',
+      note: 'a b+c',
+      empty: '',
+      lines: 'one\ntwo\nthree\nfour',
+    });
     expect(Object.keys(parsed)).not.toContain('__proto__');
   });
 

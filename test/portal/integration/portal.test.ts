@@ -277,8 +277,11 @@ describe('the signed-in portal', () => {
     const pending = cardOf((await session.get(home)).text, later.json.data.id);
     expect(pending).toContain(`action="${home}/${later.json.data.id}/cancel"`);
     expect(pending).toContain('It ends now, before it starts.');
-    expect((await session.post(`${home}/${later.json.data.id}/cancel`, { action: 'cancel', reason: 'did-not-want' })).status).toBe(303);
+    // A comment of two lines, as a browser sends a textarea's (CRLF).
+    const comment = 'Changed plans\r\nThanks anyway';
+    expect((await session.post(`${home}/${later.json.data.id}/cancel`, { action: 'cancel', reason: 'did-not-want', comment })).status).toBe(303);
     expect((await subscription(org, later.json.data.id)).status).toBe('canceled');
+    expect((await cancellationsOf(later.json.data.id))[0]).toMatchObject({ cancelledBy: 'customer', description: 'Changed plans\nThanks anyway' });
 
     // The merchant's cancellation: the page offers no undo, and a post of one is refused and changes nothing.
     const theirs = await orgCall('POST', `${orgPath(org.organizationId)}/subscription-cancellations`, {
