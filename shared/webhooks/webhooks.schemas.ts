@@ -19,6 +19,17 @@ const headerValue = v.pipe(
 
 export const MAX_CUSTOM_HEADERS = 20;
 
+/** A destination's custom headers, sent with each delivery: names HTTP allows, once each, no connection header. */
+export const customHeaders = v.pipe(
+  v.record(headerName, headerValue),
+  v.check((h) => Object.keys(h).length <= MAX_CUSTOM_HEADERS, `must have at most ${MAX_CUSTOM_HEADERS} headers`),
+  v.check((h) => new Set(Object.keys(h).map((n) => n.toLowerCase())).size === Object.keys(h).length, 'must not name a header twice (names ignore case)'),
+  v.check(
+    (h) => Object.keys(h).every((name) => !CONNECTION_HEADER_NAMES.has(name.toLowerCase())),
+    'must not set connection headers such as Host or Content-Length',
+  ),
+);
+
 const eventType = v.picklist(eventTypes, `must be one of ${eventTypes.join(', ')}`);
 
 export const createWebhookDestinationRequest = named(
@@ -30,17 +41,7 @@ export const createWebhookDestinationRequest = named(
       v.minLength(1, 'must name at least one event type'),
       v.check((types) => new Set(types).size === types.length, 'must not repeat an event type'),
     ),
-    headers: v.optional(
-      v.pipe(
-        v.record(headerName, headerValue),
-        v.check((h) => Object.keys(h).length <= MAX_CUSTOM_HEADERS, `must have at most ${MAX_CUSTOM_HEADERS} headers`),
-        v.check((h) => new Set(Object.keys(h).map((n) => n.toLowerCase())).size === Object.keys(h).length, 'must not name a header twice (names ignore case)'),
-        v.check(
-          (h) => Object.keys(h).every((name) => !CONNECTION_HEADER_NAMES.has(name.toLowerCase())),
-          'must not set connection headers such as Host or Content-Length',
-        ),
-      ),
-    ),
+    headers: v.optional(customHeaders),
     receiveSubMerchantEvents: v.optional(v.boolean()),
   }),
 );

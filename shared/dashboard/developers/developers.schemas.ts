@@ -18,6 +18,8 @@ export const webhooksFormBody = pageForm({
   url: formText(2048),
   eventTypes: formChoices,
   receiveSubMerchantEvents: formText(10),
+  // Up to 20 lines of a 64-character name and a 1,024-character value.
+  headers: formText(22_000),
   form_key: formKey,
 });
 

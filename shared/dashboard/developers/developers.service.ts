@@ -4,6 +4,7 @@
  * checks what was typed, calls that service, and answers a redirect with what happened, the page again with why
  * not (a 4xx), or — for a key, a signing secret or a token — the page with the secret shown this once.
  */
+import * as v from 'valibot';
 import { agentScopes, type AgentScope, MCP_PATH } from '../../domain/agent-scopes.ts';
 import { BadRequestError, DomainError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
@@ -14,6 +15,7 @@ import { eventTypes, type EventType } from '../../platform/events/catalog.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
 import { deliveryStatuses } from '../../webhooks/delivery-vocabulary.schemas.ts';
+import { customHeaders } from '../../webhooks/webhooks.schemas.ts';
 import { createDestination, deleteDestination, getDestination, listDeliveries, listDestinations, pingDestination, resetCircuit } from '../../webhooks/index.ts';
 import { merchantPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
@@ -85,6 +87,9 @@ interface WebhooksState {
   done?: string | undefined;
   error?: string | undefined;
   url?: string | undefined;
+  /** The custom headers' text as sent, and what is wrong with it. */
+  headers?: string | undefined;
+  headersError?: string | undefined;
   eventTypesChosen?: readonly string[];
   receiveSubMerchantEvents?: boolean;
   created?: { id: string; url: string; secret: string };
@@ -105,20 +110,29 @@ export async function webhooksForm(
     url?: string | undefined;
     eventTypes?: string | string[] | undefined;
     receiveSubMerchantEvents?: string | undefined;
+    headers?: string | undefined;
     form_key?: string | undefined;
   },
 ): Promise<Reply> {
   const url = form.url?.trim() ?? '';
   const chosen = [...new Set(choices(form.eventTypes))];
   const receiveSubMerchantEvents = form.receiveSubMerchantEvents === 'on';
-  const again = (error: string, status: number) =>
-    webhooksPage(merchant, role, event, { error, url: form.url, eventTypesChosen: chosen, receiveSubMerchantEvents }, status);
+  const headers = headersOf(form.headers ?? '');
+  const again = (error: string, status: number, headersError?: string) =>
+    webhooksPage(
+      merchant,
+      role,
+      event,
+      { error, url: form.url, eventTypesChosen: chosen, receiveSubMerchantEvents, headers: form.headers, headersError },
+      status,
+    );
   if (!url) return again('Enter the URL that receives the webhooks, like https://example.com/webhooks.', 400);
   if (chosen.length === 0) return again('Choose at least one event type.', 400);
   if (!chosen.every((t) => (eventTypes as readonly string[]).includes(t))) return again('Choose event types from the list.', 400);
+  if (typeof headers === 'string') return again('Check the custom headers.', 400, headers);
   if (!(await firstSending(merchant, 'webhooks', form.form_key))) return webhooksPage(merchant, role, event, { done: 'sent_before' });
   try {
-    const created = await createDestination(merchant, { url, eventTypes: chosen as EventType[], receiveSubMerchantEvents });
+    const created = await createDestination(merchant, { url, eventTypes: chosen as EventType[], receiveSubMerchantEvents, headers });
     return webhooksPage(merchant, role, event, { created: { id: created.id, url: created.url, secret: created.secret } });
   } catch (e) {
     if (!explained(e)) throw e;
@@ -126,6 +140,27 @@ export async function webhooksForm(
     await unsent(merchant, 'webhooks', form.form_key!);
     return again(e.message, e.status);
   }
+}
+
+/**
+ * The custom headers of the add form's text (one `Name: value` a line, blank lines skipped), held to the API's rules
+ * (`customHeaders`); what is wrong with them as a sentence.
+ */
+function headersOf(text: string): Record<string, string> | string {
+  const headers: Record<string, string> = {};
+  for (const [n, line] of text.split(/\r?\n/).entries()) {
+    if (!line.trim()) continue;
+    const colon = line.indexOf(':');
+    if (colon <= 0) return `Line ${n + 1}: write each header on its own line as Name: value.`;
+    const name = line.slice(0, colon).trim();
+    if (Object.hasOwn(headers, name)) return `Line ${n + 1}: ${name} is named twice.`;
+    headers[name] = line.slice(colon + 1).trim();
+  }
+  const checked = v.safeParse(customHeaders, headers);
+  if (checked.success) return checked.output;
+  const issue = checked.issues[0];
+  const path = v.getDotPath(issue);
+  return `${path ? `${path} ` : 'The headers '}${issue.message}.`;
 }
 
 /** The delivery log's filters and page from the page's query; a value no list offers is a 400. */

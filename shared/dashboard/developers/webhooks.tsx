@@ -51,6 +51,8 @@ export interface WebhooksProps {
   url?: string | undefined;
   eventTypesChosen?: readonly string[];
   receiveSubMerchantEvents?: boolean;
+  headers?: string | undefined;
+  headersError?: string | undefined;
   created?: { id: string; url: string; secret: string };
 }
 
@@ -122,6 +124,28 @@ export function WebhooksPage(p: WebhooksProps) {
                 </div>
               ))}
             </fieldset>
+            <div class="field">
+              <label for="headers">Custom headers (optional)</label>
+              {p.headersError ? (
+                <p class="field-error" id="headers-error">
+                  {p.headersError}
+                </p>
+              ) : null}
+              <textarea
+                id="headers"
+                name="headers"
+                rows={3}
+                maxlength={22_000}
+                spellcheck={false}
+                aria-describedby={p.headersError ? 'headers-error headers-hint' : 'headers-hint'}
+                aria-invalid={p.headersError ? 'true' : undefined}
+              >
+                {p.headers ?? ''}
+              </textarea>
+              <p class="hint" id="headers-hint">
+                Sent with every delivery, one per line as Name: value (at most 20). Their values are not shown again.
+              </p>
+            </div>
             {isParent ? (
               <div class="check">
                 <input type="checkbox" id="receiveSubMerchantEvents" name="receiveSubMerchantEvents" checked={p.receiveSubMerchantEvents} />

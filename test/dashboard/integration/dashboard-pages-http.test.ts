@@ -238,6 +238,48 @@ describe('the dashboard pages over HTTP: a create form sent twice', () => {
   });
 });
 
+describe('the dashboard pages over HTTP: a destination with custom headers', () => {
+  it('adds a destination with the headers written in the form, and refuses malformed ones with the form kept and nothing added', async () => {
+    const owner = await rootMerchant('Header Shop');
+    const session = await call('POST', '/v1/dashboard/sessions', { body: { email: owner.ownerEmail, password: PASSWORD } });
+    const cookie = `${SESSION_COOKIE}=${session.json.token}`;
+    const path = dash(owner.merchantId, '/developers/webhooks');
+    const receiver = await startReceiver();
+    const send = async (headers: string) => {
+      const shown = await http('GET', path, { baseUrl: origin, headers: { cookie } });
+      const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(shown.text)?.[1] ?? '';
+      return http('POST', path, {
+        baseUrl: origin,
+        headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          ...{ csrf_token: field('csrf_token'), form_key: field('form_key'), action: 'create' },
+          ...{ url: `${receiver.url}/mor`, eventTypes: 'payment.completed', headers },
+        }).toString(),
+      });
+    };
+    const destinations = async () =>
+      (await call('GET', `/v1/dashboard/merchants/${owner.merchantId}/webhook-destinations`, { key: session.json.token })).json.data;
+    for (const [headers, error] of [
+      ['X-Team billing', 'Line 1: write each header on its own line as Name: value.'],
+      ['Host: evil.example', 'must not set connection headers such as Host or Content-Length'],
+      ['X-Team: a\nx-team: b', 'must not name a header twice'],
+      ['Bad Name: 1', 'must be an HTTP header name'],
+    ]) {
+      const refused = await send(headers!);
+      expect(refused.status, headers).toBe(400);
+      expect(textOf(refused.text), headers).toContain(error!);
+      expect(refused.text, headers).toContain('aria-invalid="true"');
+      expect(refused.text, headers).toContain(headers!.split('\n')[0]);
+    }
+    expect(await destinations()).toEqual([]);
+    const added = await send('Authorization: Bearer receiver-secret\r\n\r\nX-Team:  billing ');
+    expect(added.status, textOf(added.text).slice(0, 600)).toBe(200);
+    expect(added.text).toMatch(/id="signing-secret"/);
+    expect(await destinations()).toMatchObject([{ url: `${receiver.url}/mor`, headerNames: ['Authorization', 'X-Team'] }]);
+    await receiver.close();
+  });
+});
+
 describe('the dashboard pages over HTTP: lists past 100', { timeout: 120_000 }, () => {
   it('pages the partners list: 101 sub-merchants over five pages of 25, newest first, each on one page', async () => {
     const partner = await rootMerchant('Paging Partner');
