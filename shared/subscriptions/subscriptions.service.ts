@@ -18,6 +18,7 @@ import {
   apply,
   buyerTaxAddress,
   type ChargeSpec,
+  chargedWith,
   chargeInvoiceId,
   checkoutInvoiceId,
   type Decision,
@@ -576,8 +577,11 @@ export async function customerSubscriptions(organization: Merchant, customerId: 
   const subscriptions = await repo.listCustomerSubscriptions(organization.id, customerId, limit);
   return Promise.all(
     subscriptions.map(async (s) => {
-      const open = s.openCancellationId ? await getChange('SUBCANCEL', s.organizationId, s.openCancellationId) : null;
-      return { ...customerSubscriptionView(s), paidUntil: paidUntil(s), cancellationIsOwn: open?.cancelledBy === 'customer' };
+      // The next charge taxed where the buyer is now (a customer who moved, a replaced card), as the renewal will be
+      // and its reminder says, not where the last charge was.
+      const [open, charged] = await Promise.all([s.openCancellationId ? getChange('SUBCANCEL', s.organizationId, s.openCancellationId) : null, chargedWith(s)]);
+      const view = customerSubscriptionView({ ...s, billingAddress: charged.where });
+      return { ...view, paidUntil: paidUntil(s), cancellationIsOwn: open?.cancelledBy === 'customer' };
     }),
   );
 }

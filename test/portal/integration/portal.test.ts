@@ -183,6 +183,20 @@ describe('the signed-in portal', () => {
     expect((await http('GET', `/portal/${org.organizationId}`, { baseUrl: origin })).status).toBe(200);
   });
 
+  it('quotes the next charge taxed where the customer is now, as the renewal will charge it, after a move', async () => {
+    const moving = await subscriber(org);
+    const session = await signedIn((await linkOf(org, moving.customerId)).url);
+    const moved = await orgCall('PATCH', `${orgPath(org.organizationId)}/customers/${moving.customerId}`, {
+      fullKey: org.fullKey,
+      body: { address: { country: 'DE' } },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    // 10.00 USD at Germany's 19 %: 1.90, where the last charge was taxed in San Francisco.
+    const page = await session.get(`/portal/${org.organizationId}/subscriptions`);
+    const nextCharge = new RegExp(`id="next-charge-${moving.subscriptionId}">(.*?)</dd>`, 's').exec(page.text)?.[1];
+    expect(nextCharge).toMatch(/^<span class="money">\$11\.90<\/span> on <time .*<\/time> \(including <span class="money">\$1\.90<\/span> tax\)$/);
+  });
+
   it("wears the merchant's checkout customization: its display name and colours (a style its CSP allows by nonce)", async () => {
     const shop = await organizationAccount('Portal Brand Org');
     const mine = await subscriber(shop);
