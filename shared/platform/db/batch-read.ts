@@ -3,6 +3,7 @@
  * records (`merchantRead`, …) so another can fetch them in the same call as its own, through its service.
  */
 import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { stillThrottled } from './busy.ts';
 import { db, tableName } from './client.ts';
 
 /** One item of a batch read: its key, and how its record is made from the item. */
@@ -55,7 +56,7 @@ export async function batchRead<const R extends readonly ItemRead<unknown>[]>(re
       for (const item of out.Responses?.[table] ?? []) found.set(itemKeyOf(item as { pk: unknown; sk: unknown }), item);
       const left: BatchGetCommandInput['RequestItems'] = out.UnprocessedKeys?.[table]?.Keys?.length ? out.UnprocessedKeys : undefined;
       if (!left) break;
-      if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
+      if (attempt >= BATCH_GET_ATTEMPTS) throw stillThrottled('BatchGetItem left keys unprocessed');
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
       requestItems = left;
     }

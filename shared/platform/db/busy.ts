@@ -6,8 +6,17 @@
  * too. Pure (no client), so every function's error mapper can carry it.
  */
 
-/** What DynamoDB calls a throttled request (the SDK's error names). */
-const THROTTLED = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TransactionInProgressException']);
+/** What DynamoDB calls a throttled request (the SDK's error names), and ours for a batch still throttled after its retries. */
+const THROTTLED = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'TransactionInProgressException',
+  'TableBusy',
+]);
+
+/** A batch read or write whose keys DynamoDB still left unprocessed (throttled) after its retries: busy, as a throttled request. */
+export const stillThrottled = (what: string): Error => Object.assign(new Error(`${what} after retries`), { name: 'TableBusy' });
 
 /** Cancellation reasons that say only "busy": no condition refused, nothing invalid. */
 const BUSY_REASONS = new Set(['None', 'TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
@@ -22,8 +31,7 @@ export function cancellationReasons(e: unknown): string[] | null {
   return reasons.map((r) => r.Code ?? 'None');
 }
 
-export function isTableBusy(error: unknown): boolean {
-  if (error instanceof Error && THROTTLED.has(error.name)) return true;
-  const reasons = cancellationReasons(error);
-  return !!reasons && reasons.some((r) => r !== 'None') && reasons.every((r) => BUSY_REASONS.has(r));
-}
+/** True when a transaction was cancelled only because the table was busy: other transactions, or throttling. */
+export const onlyBusy = (reasons: readonly string[] | null): boolean => !!reasons?.some((r) => r !== 'None') && reasons.every((r) => BUSY_REASONS.has(r));
+
+export const isTableBusy = (error: unknown): boolean => (error instanceof Error && THROTTLED.has(error.name)) || onlyBusy(cancellationReasons(error));

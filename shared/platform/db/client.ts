@@ -20,6 +20,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
+import { stillThrottled } from './busy.ts';
 import { captureAWSv3Client, withoutSdkLogging } from '../observability.ts';
 
 export const db = DynamoDBDocumentClient.from(captureAWSv3Client(withoutSdkLogging(new DynamoDBClient({ credentials: fromEnv() }))), {
@@ -117,7 +118,7 @@ export async function putItems(items: readonly Record<string, unknown>[]): Promi
       if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
       const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
       pending = UnprocessedItems?.[table] ?? [];
-      if (pending.length && attempt >= 8) throw new Error('BatchWriteItem left items unwritten after retries');
+      if (pending.length && attempt >= 8) throw stillThrottled('BatchWriteItem left items unwritten');
     }
   }
 }

@@ -9,7 +9,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db } from './client.ts';
 import type { TransactItem } from './types.ts';
-import { cancellationReasons } from './busy.ts';
+import { cancellationReasons, onlyBusy } from './busy.ts';
 
 /**
  * The items of one transaction in named parts, in order: `[name, items]`. A part's name says what its condition
@@ -84,9 +84,11 @@ export function cancelledPart<N extends string>(e: unknown, parts: NamedParts<N>
 export const cancelledPartItem = <N extends string>(e: unknown, parts: NamedParts<N>, name: N): Record<string, unknown> | undefined =>
   cancelledPart(e, parts, name)?.find((r) => r.item)?.item;
 
-/** True when DynamoDB cancelled a transaction only because other transactions were writing the same items. */
-export const isContentionOnly = (reasons: readonly string[] | null): boolean =>
-  !!reasons?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
+/**
+ * True when DynamoDB cancelled a transaction only because other transactions were writing the same items (or it was
+ * throttled): worth trying again. The rule of `busy.ts`, which answers it 503 once the tries are spent.
+ */
+export const isContentionOnly = onlyBusy;
 
 /**
  * Waits before retry number `attempt` (1-based) of a write that contention stood in the way of: a random time up

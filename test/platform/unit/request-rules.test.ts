@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { buildHttpApiEvent } from '../../../infra/local/apigw-event.ts';
 import { lambdaContext } from '../../../infra/local/lambda.ts';
 import { wire } from '../../../shared/access/route.ts';
+import { stillThrottled } from '../../../shared/platform/db/busy.ts';
+import { isContentionOnly } from '../../../shared/platform/db/transactions.ts';
 import { oauthErrorCode } from '../../../shared/platform/http/errors.ts';
 import { MAX_TEXT_ISSUES, textIssues, textProblem } from '../../../shared/platform/http/text-rule.ts';
 import type { HttpEvent } from '../../../shared/platform/http/types.ts';
@@ -402,16 +404,39 @@ describe('a table too busy for a write', () => {
       const result = (await handler(event, lambdaContext({ name: route.name, timeoutMs: 10_000, region: 'us-east-1' }))) as APIGatewayProxyStructuredResultV2;
       return { status: result.statusCode, headers: result.headers ?? {}, json: JSON.parse(result.body ?? 'null') };
     };
-    for (const error of [cancelled('None', 'TransactionConflict'), Object.assign(new Error('slow down'), { name: 'ProvisionedThroughputExceededException' })]) {
+    const busyErrors = [
+      cancelled('None', 'TransactionConflict'),
+      cancelled('ThrottlingError', 'None'),
+      Object.assign(new Error('slow down'), { name: 'ProvisionedThroughputExceededException' }),
+      // A batch read or write DynamoDB kept throttling past its retries.
+      stillThrottled('BatchGetItem left keys unprocessed'),
+    ];
+    for (const error of busyErrors) {
       const busy = await answer(error);
       expect(busy.status, error.name).toBe(503);
       expect(busy.headers['retry-after']).toBe('1');
       expect(busy.json.code ?? busy.json.errorCode).toBe('request.busy');
     }
-    for (const error of [cancelled('None', 'ConditionalCheckFailed'), cancelled('TransactionConflict', 'ConditionalCheckFailed'), new TypeError('a bug')]) {
+    for (const error of [
+      cancelled('None', 'ConditionalCheckFailed'),
+      cancelled('TransactionConflict', 'ConditionalCheckFailed'),
+      cancelled('TransactionConflict', 'ValidationError'),
+      new TypeError('a bug'),
+    ]) {
       const failed = await answer(error);
       expect(failed.status, error.message).toBe(500);
       expect(failed.json.code ?? failed.json.errorCode).toBe('internal_error');
     }
+  });
+});
+
+describe('a transaction worth trying again', () => {
+  it('is one the table was only busy for (other transactions, or throttling): the rule the 503 is answered by', () => {
+    expect(isContentionOnly(['None', 'TransactionConflict'])).toBe(true);
+    expect(isContentionOnly(['ThrottlingError', 'None'])).toBe(true);
+    expect(isContentionOnly(['TransactionConflict', 'ConditionalCheckFailed'])).toBe(false);
+    expect(isContentionOnly(['TransactionConflict', 'ValidationError'])).toBe(false);
+    expect(isContentionOnly(['None', 'None'])).toBe(false);
+    expect(isContentionOnly(null)).toBe(false);
   });
 });
