@@ -3,8 +3,8 @@
  * of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are written in).
  */
 export { getConditionBalance } from './ledger.repository.ts';
-export { disputeLostJournal, disputeOpenedJournal, disputeWonJournal, merchantAccount, refundJournal, taxInDisputed } from './ledger.rules.ts';
-export { afterPaymentIn, balancesOf, bookJournal, checkLedger, paymentBookings, releaseDueFunds } from './ledger.service.ts';
+export { disputeLostJournal, disputeOpenedJournal, disputeWonJournal, refundJournal, taxInDisputed } from './ledger.rules.ts';
+export { afterPaymentIn, balancesOf, bookDebit, bookJournal, checkLedger, paymentBookings, releaseDueFunds } from './ledger.service.ts';
 export { addPayoutMethod, listMerchantPayoutMethods, removePayoutMethod } from './payout-methods.service.ts';
 export { advanceWithdrawal, merchantWithdrawals, requestMerchantPayout, type Withdrawal } from './payouts.service.ts';
 export { createPayoutMethod } from './routes.ts';

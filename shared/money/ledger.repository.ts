@@ -54,13 +54,11 @@ export function putJournal(j: Journal): TransactItem {
 export interface BalanceCondition {
   /** Available must be at least this (a payout, a debit that takes this much from available). */
   availableAtLeast?: number;
+  /** Available must be exactly this (a debit that took all of it, the rest owed: see `bookDebit`). */
+  availableEquals?: number;
   /** Owed must be exactly this (a release or won dispute that repays it). */
   owedEquals?: number;
 }
-
-/** A field equals `:v`, counting a field the item does not have yet as 0. */
-const equalsOrAbsent = (field: string, placeholder: string, value: number) =>
-  value === 0 ? `(attribute_not_exists(${field}) OR ${field} = ${placeholder})` : `${field} = ${placeholder}`;
 
 /** Adds `delta` to the merchant's balance in `currency` (created at zero when new), under `condition`. */
 export function applyBalance(merchantId: string, currency: string, delta: MerchantBalances, at: string, condition: BalanceCondition = {}): TransactItem {
@@ -68,14 +66,18 @@ export function applyBalance(merchantId: string, currency: string, delta: Mercha
   const values: Record<string, unknown> = { ':at': at, ':merchant': merchantId, ':currency': currency, ':entity': BalanceEntity.kind };
   for (const f of adds) values[`:${f}`] = delta[f];
   const conditions: string[] = [];
-  if (condition.availableAtLeast !== undefined && condition.availableAtLeast > 0) {
+  if (condition.availableAtLeast) {
     conditions.push('available >= :minAvailable');
     values[':minAvailable'] = condition.availableAtLeast;
   }
-  if (condition.owedEquals !== undefined) {
-    conditions.push(equalsOrAbsent('owed', ':owedWas', condition.owedEquals));
-    values[':owedWas'] = condition.owedEquals;
-  }
+  /** `field` equals `value`, a field the item does not have yet counting as 0. */
+  const equals = (field: string, value: number | undefined) => {
+    if (value === undefined) return;
+    conditions.push(value ? `${field} = :${field}Was` : `(attribute_not_exists(${field}) OR ${field} = :${field}Was)`);
+    values[`:${field}Was`] = value;
+  };
+  equals('available', condition.availableEquals);
+  equals('owed', condition.owedEquals);
   return {
     Update: {
       TableName: tableName(),

@@ -28,6 +28,17 @@ export function bookJournal(j: Journal, condition: repo.BalanceCondition = {}): 
   return [repo.putJournal(j), repo.applyBalance(j.merchantId, j.currency, journalDelta(j), j.createdAt, condition)];
 }
 
+/**
+ * Books `j`, a debit of the merchant's available funds whose shortfall becomes owed (`debitAvailable`, read from the
+ * balance), on the condition that its split still holds when it lands: available still covers what it takes, and,
+ * when some of it became owed, is still exactly what it took (all of it). Otherwise a credit landing between the read
+ * and the write (funds released, a failed payout's return) would leave money available while the merchant owes.
+ */
+export function bookDebit(j: Journal): [journal: TransactItem, balance: TransactItem] {
+  const d = journalDelta(j);
+  return bookJournal(j, d.owed > 0 ? { availableEquals: -d.available } : { availableAtLeast: -d.available });
+}
+
 /** What the ledger reads of a completed payment (a transaction of the payments module). */
 export interface CompletedPayment {
   id: string;

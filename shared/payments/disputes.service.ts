@@ -13,15 +13,7 @@
 import { cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { Dispute } from './dispute.entity.ts';
 import * as repo from './disputes.repository.ts';
-import {
-  getConditionBalance,
-  bookJournal,
-  disputeLostJournal,
-  disputeOpenedJournal,
-  disputeWonJournal,
-  merchantAccount,
-  taxInDisputed,
-} from '../money/index.ts';
+import { getConditionBalance, bookDebit, bookJournal, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, taxInDisputed } from '../money/index.ts';
 import { getMerchant } from '../people/index.ts';
 import { taxInPayment, type Transaction } from './transaction.entity.ts';
 import { getTransaction } from './transactions.repository.ts';
@@ -218,8 +210,7 @@ export async function openDispute(merchant: EventMerchant, read: Transaction, d:
       available,
       at: d.createdAt,
     });
-    const fromAvailable = j.entries.find((e) => e.account === merchantAccount(d.organizationId, 'available'))?.amount ?? 0;
-    const [journalItem, balanceItem] = bookJournal(j, { availableAtLeast: fromAvailable });
+    const [journalItem, balanceItem] = bookDebit(j);
     const parts: NamedParts<'dispute' | 'claim' | 'journal' | 'balance' | 'event' | 'transaction' | 'extra'> = [
       ['dispute', [repo.putNewDispute(d)]],
       ['claim', [repo.putDisputeClaim(d)]],

@@ -16,7 +16,7 @@
 import { config } from '../platform/config.ts';
 import { CONTENDED, failedParts, isContentionOnly, type NamedParts, partReasons, tryTransactWrite, untilLanded } from '../platform/db/transactions.ts';
 import * as idem from '../platform/db/idempotency.ts';
-import { getConditionBalance, bookJournal, merchantAccount, refundJournal } from '../money/index.ts';
+import { getConditionBalance, bookDebit, refundJournal } from '../money/index.ts';
 import { getMerchant } from '../people/index.ts';
 import { getDisputeClaim, noOpenDisputeOn } from './disputes.repository.ts';
 import * as repo from './refunds.repository.ts';
@@ -454,11 +454,7 @@ async function refundedItems(organization: Merchant, refund: Refund, at: string)
     available: balance.available,
     at,
   });
-  const fromAvailable = j.entries.find((e) => e.account === merchantAccount(t.organizationId, 'available'))?.amount ?? 0;
-  const items: TransactItem[] = [
-    transactions.settleRefundOnTransaction(t, refund.amountMinor, to, REFUNDS_MOVE_STATUS_FROM, at),
-    ...bookJournal(j, { availableAtLeast: fromAvailable }),
-  ];
+  const items: TransactItem[] = [transactions.settleRefundOnTransaction(t, refund.amountMinor, to, REFUNDS_MOVE_STATUS_FROM, at), ...bookDebit(j)];
   if (refund.source === 'processor') {
     items.push(
       outboxEvent(

@@ -3,6 +3,7 @@
  * net pending) with its balance change, a declined one books nothing, and the release moves the net to available
  * once, however often and however concurrently it runs.
  */
+import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
@@ -10,8 +11,9 @@ import { pendingFundsKey, releaseShard } from '../../../shared/money/pending-fun
 import { getBalance, getConditionBalance, listJournals } from '../../../shared/money/ledger.repository.ts';
 import { BALANCE_SHARDS, BalanceShardEntity } from '../../../shared/money/balance.entity.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
-import { balancesOf, feeOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.rules.ts';
-import { balanceSummary, releaseDueFunds } from '../../../shared/money/ledger.service.ts';
+import { balancesOf, feeOf, HOLD_DAYS, isBalanced, refundJournal, releaseJournal } from '../../../shared/money/ledger.rules.ts';
+import { balanceSummary, bookDebit, bookJournal, releaseDueFunds } from '../../../shared/money/ledger.service.ts';
+import { cancellationReasons, transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { testCards } from '../../support/cards.ts';
 import { organizationAccount, payByCard } from '../../support/fixtures.ts';
 
@@ -135,5 +137,43 @@ describe('ledger: payments and releases', () => {
     // 95 % of 30 + 40 + 50 EUR.
     expect(balance).toMatchObject({ pending: 0, available: 11_400 });
     expect(balance).toEqual(balancesOf(org.organizationId, journals));
+  });
+});
+
+describe('ledger: a debit whose shortfall becomes owed, and a credit landing meanwhile', () => {
+  it('refuses the debit split on the balance as read once funds arrived after the read, and books it split again on the balance as it is', async () => {
+    const merchantId = `m_${randomUUID()}`;
+    const at = new Date().toISOString();
+    const debitOf = async (refundId: string) =>
+      refundJournal({
+        merchantId,
+        refundId,
+        currency: 'EUR',
+        grossMinor: 10_000,
+        taxMinor: 0,
+        refundedBeforeMinor: 0,
+        refundMinor: 10_000,
+        available: (await getConditionBalance(merchantId, 'EUR')).available,
+        at,
+      });
+    // Read with nothing available: all of the refund would become owed.
+    const split = await debitOf('r1');
+    // Meanwhile 475.00 EUR is released to available (nothing owed yet, so all of it).
+    await transactWrite([
+      ['release', bookJournal(releaseJournal({ merchantId, transactionId: 't1', currency: 'EUR', netMinor: 47_500, owed: 0, at }), { owedEquals: 0 })],
+    ]);
+    // The debit as split on the stale read would leave 475.00 available and 100.00 owed: refused.
+    const refused = await transactWrite([['refund', bookDebit(split)]]).then(
+      () => null,
+      (e: unknown) => cancellationReasons(e),
+    );
+    expect(refused).toEqual(['None', 'ConditionalCheckFailed']);
+    expect(await getConditionBalance(merchantId, 'EUR')).toMatchObject({ available: 47_500, owed: 0 });
+    // Split again on the balance as it is: all of it from available, nothing owed.
+    await transactWrite([['refund', bookDebit(await debitOf('r1'))]]);
+    expect(await getConditionBalance(merchantId, 'EUR')).toMatchObject({ available: 37_500, owed: 0 });
+    // Past what is available, a debit takes all of it and the rest is owed, when available is still what was read.
+    for (const refundId of ['r2', 'r3', 'r4', 'r5']) await transactWrite([['refund', bookDebit(await debitOf(refundId))]]);
+    expect(await getConditionBalance(merchantId, 'EUR')).toMatchObject({ available: 0, owed: 2_500 });
   });
 });
