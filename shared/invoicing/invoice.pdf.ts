@@ -24,12 +24,30 @@ const partyLines = (p: InvoiceParty): string[] =>
 /** A tax number as the seller's block prints it: its kind in capitals, then the value (`VAT GB123456789`). */
 const taxNumberLine = (t: { type: string; value: string }): string => `${t.type.toUpperCase()} ${t.value}`;
 
-/** Cuts `text` to fit `width` at `size`, with an ellipsis when it had to be cut. */
-function fit(font: PDFFont, text: string, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  let cut = text;
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1);
-  return `${cut}…`;
+/**
+ * `text` in lines that fit `width` at `size`: broken between words, and a word wider than a line between its
+ * characters. Nothing is left out (an invoice prints every name and description whole).
+ */
+function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (fits(line ? `${line} ${word}` : word)) {
+      line = line ? `${line} ${word}` : word;
+      continue;
+    }
+    if (line) lines.push(line);
+    let rest = [...word];
+    while (!fits(rest.join(''))) {
+      let n = rest.length - 1;
+      while (n > 1 && !fits(rest.slice(0, n).join(''))) n--;
+      lines.push(rest.slice(0, n).join(''));
+      rest = rest.slice(n);
+    }
+    line = rest.join('');
+  }
+  return line || !lines.length ? [...lines, line] : lines;
 }
 
 /**
@@ -102,10 +120,16 @@ export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: s
   if (invoice.organizationTaxNumber) left.push(`${invoice.organizationTaxNumber.type}: ${invoice.organizationTaxNumber.value}`);
   const buyer = ['Bill to', ...partyLines(invoice.buyer)];
   const half = (A4[0] - 2 * MARGIN) / 2;
-  for (let i = 0; i < Math.max(left.length, buyer.length); i++) {
-    const heading = i === 0;
-    if (left[i]) text(fit(font, printable(left[i]!), 10, half - 10), MARGIN, 10, heading ? GREY : undefined);
-    if (buyer[i]) text(fit(font, printable(buyer[i]!), 10, half - 10), MARGIN + half, 10, heading ? GREY : undefined);
+  // Each block's lines wrapped to its half of the page; the first (its heading) in grey.
+  const wrapped = (lines: string[]) => lines.flatMap((l, i) => wrap(font, printable(l), 10, half - 10).map((s) => ({ s, heading: i === 0 })));
+  const [leftLines, buyerLines] = [wrapped(left), wrapped(buyer)];
+  for (let i = 0; i < Math.max(leftLines.length, buyerLines.length); i++) {
+    for (const [line, x] of [
+      [leftLines[i], MARGIN],
+      [buyerLines[i], MARGIN + half],
+    ] as const) {
+      if (line) text(line.s, x, 10, line.heading ? GREY : undefined);
+    }
     newLine();
   }
   newLine(10);
@@ -127,7 +151,8 @@ export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: s
   newLine(16);
 
   // Items.
-  const cols = { qty: 300, unit: 380, rate: 430, tax: 485, amount: A4[0] - MARGIN };
+  // Right edges: each amount column holds the longest amount there can be (10,000,000 in four decimals) at 9 pt.
+  const cols = { qty: 259, unit: 339, rate: 385, tax: 465, amount: A4[0] - MARGIN };
   const header = () => {
     text('Description', MARGIN, 9, GREY);
     right('Qty', cols.qty, 9);
@@ -143,12 +168,17 @@ export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: s
   continued = header;
   const money = (minor: number) => amountText(minor, invoice.currency);
   for (const item of invoice.items) {
-    text(fit(font, printable(item.description), 9, cols.qty - MARGIN - 40), MARGIN, 9);
+    const [first, ...more] = wrap(font, printable(item.description), 9, cols.qty - MARGIN - 46);
+    text(first!, MARGIN, 9);
     right(String(item.quantity), cols.qty, 9);
     right(money(item.unitPriceMinor).replace(` ${invoice.currency}`, ''), cols.unit, 9);
     right(`${item.taxRate}`, cols.rate, 9);
     right(money(item.taxAmountMinor).replace(` ${invoice.currency}`, ''), cols.tax, 9);
     right(money(item.amountMinor).replace(` ${invoice.currency}`, ''), cols.amount, 9);
+    for (const line of more) {
+      newLine(11);
+      text(line, MARGIN, 9);
+    }
     newLine();
   }
   continued = null;
@@ -162,15 +192,22 @@ export async function renderInvoicePdf(invoice: CustomerInvoice, merchantName: s
     ['Tax', invoice.totalTaxMinor],
     ['Shipping', invoice.shippingFeeMinor],
   ];
+  // A label ends left of its amount however long the amount is.
+  const total = (label: string, minor: number, size = 10) => {
+    const amount = money(minor);
+    right(label, Math.min(cols.tax - 40, cols.amount - font.widthOfTextAtSize(amount, size) - 12), size);
+    right(amount, cols.amount, size);
+  };
   for (const [label, minor] of totals) {
-    right(label, cols.tax - 40);
-    right(money(minor), cols.amount);
+    total(label, minor);
     newLine();
   }
-  right('Total', cols.tax - 40, 12);
-  right(money(invoice.totalAmountMinor), cols.amount, 12);
+  total('Total', invoice.totalAmountMinor, 12);
   newLine(30);
-  text(fit(font, `${invoice.seller.name} sells as merchant of record and is responsible for the tax shown.`, 8, A4[0] - 2 * MARGIN), MARGIN, 8, GREY);
+  for (const line of wrap(font, printable(`${invoice.seller.name} sells as merchant of record and is responsible for the tax shown.`), 8, A4[0] - 2 * MARGIN)) {
+    text(line, MARGIN, 8, GREY);
+    newLine(11);
+  }
 
   return doc.save();
 }

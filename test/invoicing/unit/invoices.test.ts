@@ -156,6 +156,56 @@ describe('invoice PDF', () => {
     for (const n of [1, 50, 100]) expect(all.match(new RegExp(`Line ${n}\\b`, 'g'))).toHaveLength(1);
   });
 
+  it('prints long names, addresses and descriptions whole, over as many lines as they need', async () => {
+    const name = 'Bundesministerium für Wirtschaft und Klimaschutz, Referat Beschaffung und Vergabe';
+    const address = 'Scharnhorststraße 34-37, Haus B, Zimmer 4.117, Eingang über den Innenhof';
+    const description = `Consulting services, March 2026 (project 4711, phase 2): ${'workshops and reviews '.repeat(18)}done`;
+    const unbroken = `REF-${'0123456789'.repeat(6)}`;
+    const pdf = await renderInvoicePdf(
+      { ...invoice, buyer: { ...invoice.buyer, name, address }, items: [{ ...invoice.items[0]!, description: `${description} ${unbroken}` }] },
+      'Shop',
+      'open',
+    );
+    const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
+    expect(text).not.toContain('…');
+    const words = text.split(/\s+/);
+    // Every word in order, a word wider than a line cut between its characters (and nothing else cut).
+    const inOrder = (whole: string) => {
+      const wanted = whole.split(' ');
+      let at = 0;
+      for (const w of wanted) {
+        const found = words.indexOf(w, at);
+        expect(found, w).toBeGreaterThanOrEqual(0);
+        at = found + 1;
+      }
+    };
+    inOrder(name);
+    inOrder(address);
+    inOrder(description);
+    expect(text.replace(/\s+/g, '')).toContain(unbroken);
+  });
+
+  it('keeps the largest amounts apart from their neighbours: no two texts of a line overlap', async () => {
+    const big = { description: 'Plant', quantity: 1, unitPriceMinor: 826_446_280, amountMinor: 826_446_280, taxRate: 21, taxAmountMinor: 173_553_719 };
+    const pdf = await renderInvoicePdf(
+      { ...invoice, currency: 'USD', items: [big], totalTaxMinor: 173_553_719, totalAmountMinor: 999_999_999 },
+      'Shop',
+      'open',
+    );
+    const page = await (await getDocumentProxy(pdf)).getPage(1);
+    const items = (await page.getTextContent()).items as Array<{ str: string; transform: number[]; width: number }>;
+    const texts = items
+      .filter((i) => i.str.trim())
+      .map((i) => ({ str: i.str, y: Math.round(i.transform[5]!), from: i.transform[4]!, to: i.transform[4]! + i.width }));
+    for (const a of texts) {
+      for (const b of texts) {
+        if (a === b || a.y !== b.y || a.from > b.from) continue;
+        expect(a.to, `"${a.str}" runs into "${b.str}"`).toBeLessThanOrEqual(b.from);
+      }
+    }
+    expect(texts.map((t) => t.str)).toEqual(expect.arrayContaining(['Total', '9999999.99 USD', '8264462.80', '1735537.19']));
+  });
+
   it('prints characters the font lacks as ? instead of failing', async () => {
     const pdf = await renderInvoicePdf({ ...invoice, buyer: { ...invoice.buyer, name: '山田 Zoë\u0007' } }, 'Shop', 'draft');
     const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
