@@ -4,7 +4,7 @@
  * docs/reference-invoices.md ("Customer invoices").
  */
 import { sellerOfRecord } from '../platform/seller-of-record.ts';
-import { backoff, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
+import { CONTENDED, failedParts, type NamedParts, transactWrite, untilLanded } from '../platform/db/transactions.ts';
 import { findCustomer } from '../customers/index.ts';
 import * as repo from './invoices.repository.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -232,7 +232,6 @@ const notIssuable = (status: CustomerInvoiceStatus) =>
   new UnprocessableError('customer_invoice.not_draft', `Only a draft can be issued; this invoice is ${status}.`, { status });
 
 /** How often an issue takes the next number again after another issue of the organization took it first. */
-const NUMBER_ATTEMPTS = 25;
 
 /**
  * Issues a draft: `open`, with the organization's next number (`INV-000001`, …) and the given dates, in one
@@ -242,9 +241,10 @@ const NUMBER_ATTEMPTS = 25;
  */
 export async function issueCustomerInvoice(organization: Merchant, id: string, input: { issuedAt: string; dueAt: string }, now = new Date().toISOString()) {
   let invoice = await ownInvoice(organization, id);
-  for (let attempt = 1; ; attempt++) {
+  // Tried again while other issues take the numbers, for at most the contention budget (well inside the function's
+  // time): then 409, never a request cut off by its timeout.
+  const landed = await untilLanded(async (): Promise<CustomerInvoice | typeof CONTENDED> => {
     if (invoice.status !== 'draft') throw notIssuable(statusAt(invoice, now));
-    if (attempt > NUMBER_ATTEMPTS) throw new ConflictError('customer_invoice.busy', 'Too many invoices are being issued at once; try again.');
     const last = await repo.lastInvoiceNumber(organization.id);
     const issued: CustomerInvoice = {
       ...invoice,
@@ -260,17 +260,17 @@ export async function issueCustomerInvoice(organization: Merchant, id: string, i
     ];
     try {
       await transactWrite(parts, 1);
-      return customerInvoiceView(issued, now);
+      return issued;
     } catch (e) {
       const failed = failedParts(e, parts);
       if (!failed) throw e;
-      if (failed.has('invoice')) {
-        invoice = await ownInvoice(organization, id); // issued or voided meanwhile: decide on what it is now
-        continue;
-      }
-      await backoff(attempt);
+      // Issued or voided meanwhile: decide on what it is now. Another issue took the number: read the counter again.
+      if (failed.has('invoice')) invoice = await ownInvoice(organization, id);
+      return CONTENDED;
     }
-  }
+  });
+  if (landed === CONTENDED) throw new ConflictError('customer_invoice.busy', 'Too many invoices are being issued at once; try again.');
+  return customerInvoiceView(landed, now);
 }
 
 /**
