@@ -2,7 +2,7 @@
  * Stream consumer, fed by the relay through its queue (writes of test clocks): an advance whose request ran out of
  * time goes on here, in the background, from the write that handed it off (shared/subscriptions/test-clock.service.ts
  * `continueAdvance`); it hands itself off again while steps are still due. Every other write of a clock is passed
- * over. The first record that failed and those after it come back.
+ * over. The records that failed come back.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -11,6 +11,7 @@ import { logger } from '../../shared/platform/observability.ts';
 import { continueAdvance, handedOffClock } from '../../shared/subscriptions/test-clock.service.ts';
 
 export const handler = relayedStreamConsumer(async (records) => {
+  const failed: number[] = [];
   for (const [i, r] of records.entries()) {
     const image = r.dynamodb?.NewImage;
     const clock = handedOffClock(image ? unmarshall(image as Record<string, AttributeValue>) : undefined);
@@ -19,8 +20,8 @@ export const handler = relayedStreamConsumer(async (records) => {
       await continueAdvance(clock);
     } catch (error) {
       logger.error('a test clock advance could not go on in the background', { organizationId: clock.organizationId, error: error as Error });
-      return [i];
+      failed.push(i);
     }
   }
-  return [];
+  return failed;
 });

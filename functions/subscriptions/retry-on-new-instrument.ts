@@ -1,7 +1,7 @@
 /**
  * Stream consumer, fed by the relay through its queue (changes of customers): a past-due subscription is retried at
  * once when its customer sets a new primary payment instrument (shared/subscriptions/instrument-retry.service.ts).
- * The first record that failed and those after it come back.
+ * The records that failed come back.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -21,7 +21,6 @@ export const handler = relayedStreamConsumer(async (records) => {
     } catch (error) {
       logger.error('a past-due subscription could not be retried on the new primary instrument', { eventID: r.eventID, error: error as Error });
       failed.push(i);
-      break;
     }
   }
   return failed;

@@ -2,8 +2,7 @@
  * Stream consumer, fed by the relay through its queue (new mails to send): renders each mail the outbox holds with
  * its template and sends it, once (shared/platform/mail/sender.ts). The templates are the modules' (`*.mails.ts`): this
  * function alone carries mail text (each module offers its templates through its front door). The batch's mails are sent at once, as fast as this sender's share of SES's
- * sending rate allows (`mailPace`); the first record that failed and those after it come back (those sent already are
- * taken, and send nothing again).
+ * sending rate allows (`mailPace`); the records that failed come back (those sent are taken, and send nothing again).
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';

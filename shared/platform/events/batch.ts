@@ -35,9 +35,10 @@ export const streamBatchConsumer = (handle: (records: DynamoDBRecord[]) => Promi
 
 /**
  * Stream records a queue carries (forwarded by the stream relay, ./stream-relay.ts: each message's body one record),
- * handled as one batch as `streamBatchConsumer` handles them: `handle` answers the indexes of the records that failed,
- * and the earliest of them and every record after it are reported, so those messages come back (the others are done;
- * handlers must be idempotent). A body that is not a record fails its message alone.
+ * handled as one batch: `handle` answers the indexes of the records that failed (and of any it did not reach), and
+ * exactly those messages are reported, so they alone come back. A queue keeps no order, so nothing after a failure
+ * is sent again with it: a message that succeeded beside one that keeps failing is not counted toward the dead-letter
+ * queue's receive limit. A body that is not a record fails its message alone.
  */
 export const relayedStreamConsumer = (handle: (records: DynamoDBRecord[]) => Promise<number[]>) =>
   observed<SQSEvent, SQSBatchResponse>().handler(async (event) => {
@@ -52,10 +53,10 @@ export const relayedStreamConsumer = (handle: (records: DynamoDBRecord[]) => Pro
     const unreadable = parsed.filter((p) => !p.record).map((p) => p.message);
     for (const m of unreadable) logger.error('queue record is not a stream record', { messageId: m.messageId });
     const readable = parsed.flatMap((p) => (p.record ? [{ message: p.message, record: p.record }] : []));
-    const failed = readable.length ? await handle(readable.map((p) => p.record)) : [];
-    const from = failed.length ? Math.min(...failed) : readable.length;
-    if (from < readable.length) logger.error('stream record failed', { eventID: readable[from]!.record.eventID, retried: readable.length - from });
-    return { batchItemFailures: [...unreadable, ...readable.slice(from).map((p) => p.message)].map((m) => ({ itemIdentifier: m.messageId })) };
+    const failed = new Set(readable.length ? await handle(readable.map((p) => p.record)) : []);
+    const retried = readable.filter((_, i) => failed.has(i));
+    for (const p of retried) logger.error('stream record failed', { eventID: p.record.eventID });
+    return { batchItemFailures: [...unreadable, ...retried.map((p) => p.message)].map((m) => ({ itemIdentifier: m.messageId })) };
   });
 
 /** The partial batch response that makes the stream retry from the earliest of the `failed` records. */
