@@ -289,6 +289,9 @@ export const streamFiltersOf = (def: StreamConsumerDef): StreamFilter[] =>
 export const relayRoutesOf = (relay: StreamConsumerDef, urlOf: (queue: QueueName) => string): RelayRoute[] =>
   (relay.relays ?? []).map((r) => ({ queueUrl: urlOf(r.queue), ...r.relayed! }));
 
+/** Every consumer of the table (of either stage), and the stream relay of them: each has a sample event and can be invoked. */
+export const everyConsumer: readonly ConsumerDef[] = [...consumers, ...[streamRelayOf(consumers)].filter((c) => c !== null)];
+
 /** The consumers of `stage`: those of the table without `stages`, those that name it, and the stream relay of them. */
 export function consumersFor(stage: Stage): readonly ConsumerDef[] {
   const own = consumers.filter((c) => !c.stages || c.stages.includes(stage));

@@ -343,7 +343,8 @@ async function emails(argv: string[]): Promise<void> {
   const { localSesMails } = await import('../local/ses.ts');
   const mails = (await localSesMails(endpoint)).map(({ to, subject, text, sentAt }) => ({ to, subject, text, sentAt }));
   if (values.json) console.log(JSON.stringify(mails));
-  else for (const m of mails) console.log(`${m.sentAt}  ${m.to}  ${m.subject}`);
+  // Each mail's heading line, then its text indented beneath it (the links it carries among it).
+  else for (const m of mails) console.log(`${m.sentAt}  ${m.to}  ${m.subject}\n${m.text.replace(/^/gm, '    ')}\n`);
 }
 
 const deadLettersArgs = v.object({ redrive: v.optional(v.string()), stage, json: v.optional(v.boolean()) });
@@ -545,7 +546,8 @@ async function asOfCommand(command: 'release-funds' | 'reconcile', argv: string[
 /** Releases held funds due by `--as-of` (what the scheduled function runs hourly on the deployed stages). */
 async function releaseFunds(argv: string[]): Promise<void> {
   const { asOf, ...args } = await asOfCommand('release-funds', argv, 'funds are released only once their hold period has ended');
-  const { releaseDueFunds } = await import('../../shared/money/index.ts');
+  const [{ releaseDueFunds }, { getMerchant }] = await Promise.all([import('../../shared/money/index.ts'), import('../../shared/people/index.ts')]);
+  if (args.merchant && !(await getMerchant(args.merchant))) throw new Error(`No merchant ${args.merchant} on this stack`);
   const released = await releaseDueFunds(asOf, args.merchant ? { merchantId: args.merchant } : {});
   const result = { released, asOf: asOf.toISOString(), merchantId: args.merchant ?? null };
   console.log(

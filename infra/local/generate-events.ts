@@ -14,7 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { _Record as StreamSdkRecord } from '@aws-sdk/client-dynamodb-streams';
-import { consumers, streamRelayOf, type ConsumerDef, type StreamEventName } from '../consumers.ts';
+import { everyConsumer, type ConsumerDef, type StreamEventName } from '../consumers.ts';
 import { routeList, type RouteDef } from '../../shared/routes/index.ts';
 import { buildHttpApiEvent } from './apigw-event.ts';
 import { toLambdaSqsRecord } from './queue-poller.ts';
@@ -132,10 +132,9 @@ export function consumerEvent(consumer: ConsumerDef) {
 }
 
 /** Every consumer of either stage: the table's, and the stream relay of them all. */
-const platformConsumers: readonly ConsumerDef[] = [...consumers, ...[streamRelayOf(consumers)].filter((c) => c !== null)];
 
 /** File name → content of every sample event, from the route table and the consumer list. */
-export function generateEvents(routes: readonly RouteDef[] = routeList, consumers: readonly ConsumerDef[] = platformConsumers): Map<string, string> {
+export function generateEvents(routes: readonly RouteDef[] = routeList, consumers: readonly ConsumerDef[] = everyConsumer): Map<string, string> {
   const files = new Map<string, string>();
   const add = (name: string, event: unknown) => {
     const file = `${name}.json`;

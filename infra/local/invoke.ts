@@ -22,7 +22,7 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { consumers } from '../consumers.ts';
+import { everyConsumer } from '../consumers.ts';
 import { writeBrowserScriptsFor } from '../browser-scripts.ts';
 import { writeOpenApiAssetsFor } from '../openapi-asset.ts';
 import { writeDocsIndexFor } from '../docs-index-asset.ts';
@@ -33,15 +33,18 @@ import { routeTimeouts } from './gateway.ts';
 import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler } from './lambda.ts';
 import { applyEnv, localEnv, repoRoot, toolSettings } from './settings.ts';
 
+/** How to mint a merchant and its API key on the running local stack (the owner's password: 12 characters or more). */
+const MINT_COMMAND = "npm run -s admin -- create-merchant --name Test --owner-email you@example.com --owner-password 'a local password' --json";
+
 function usageText(): string {
-  const names = [...routeList, ...consumers].map((f) => f.name).join(', ');
+  const names = [...routeList, ...everyConsumer].map((f) => f.name).join(', ');
   return `Usage: npm run -s invoke -- <function-name> [event-file]
 
 Runs one function once, in this process, against the running local stack (like \`sam local invoke\`), and
 prints its result as JSON. The event defaults to events/<function-name>.json.
 
 The samples carry a placeholder API key. Set MOR_API_KEY to a key of the local stack (mint one with
-\`npm run -s admin -- create-merchant --name Test --owner-email you@example.com --json\`) and MOR_MERCHANT_ID to
+\`${MINT_COMMAND}\`) and MOR_MERCHANT_ID to
 its merchant, and they replace the placeholder key and the sample merchant id.
 
 Functions: ${names}
@@ -71,8 +74,7 @@ function reachable(port: number): Promise<boolean> {
   });
 }
 
-const mintHint =
-  'Mint a key with `npm run -s admin -- create-merchant --name Test --owner-email you@example.com --json`, then run again with MOR_API_KEY=<apiKey> MOR_MERCHANT_ID=<merchantId>.';
+const mintHint = `Mint a key with \`${MINT_COMMAND}\`, then run again with MOR_API_KEY=<apiKey> MOR_MERCHANT_ID=<merchantId>.`;
 
 /** The event text with `MOR_API_KEY` for the placeholder key and `MOR_MERCHANT_ID` for the sample merchant id, when set. */
 function withOwnCredentials(text: string): string {
@@ -95,7 +97,7 @@ async function main(): Promise<void> {
   const [name, eventArg, ...rest] = args;
   if (!name || rest.length) usage();
   const route = routeList.find((r) => r.name === name);
-  const consumer = consumers.find((c) => c.name === name);
+  const consumer = everyConsumer.find((c) => c.name === name);
   const fn = route ?? consumer;
   if (!fn) usage(`No function named "${name}"`);
 
@@ -107,9 +109,18 @@ async function main(): Promise<void> {
     usage(`Cannot read the event ${eventFile}: ${e instanceof Error ? e.message : e}${eventArg ? '' : ' (run `npm run events`)'}`);
   }
 
-  const { settings, userEnv, source } = toolSettings();
+  let local: ReturnType<typeof toolSettings>;
+  try {
+    local = toolSettings();
+    applyEnv(localEnv(local.settings, local.userEnv));
+  } catch (e) {
+    // A setting that is wrong (PORT=abc, an unknown STAGE): its message, as the other tools say it.
+    console.error(e instanceof Error ? e.message : String(e));
+    exit(2);
+    return;
+  }
+  const { settings, source } = local;
   if (settings.port === 0 || settings.dynamoPort === 0 || settings.sqsPort === 0) usage('invoke needs the actual ports of the running stack, not 0');
-  applyEnv(localEnv(settings, userEnv));
   if (!(await reachable(settings.dynamoPort))) {
     console.error(`warning: nothing answers on DynamoDB port ${settings.dynamoPort} (from ${source}); start the stack with \`npm start\``);
   }

@@ -40,8 +40,9 @@ Environment:
   CARD_FINGERPRINT_KEY        key the local card fingerprints are derived from (held by the local Secrets Manager)
   LIVE_USES_SANDBOX_PROCESSOR=1  with STAGE=live: charge through the sandbox processor (local only)
   POWERTOOLS_LOG_LEVEL (WARN) the functions' log level (INFO, DEBUG for more)
+  MOR_STACKS_DIR (.local/stacks)  where the running stack's endpoints are recorded for the local tools
 
-The stack's endpoints are recorded in .local/stacks/<pid>.json while it runs, so \`npm run admin\` and
+The stack's endpoints are recorded in <MOR_STACKS_DIR>/<pid>.json while it runs, so \`npm run admin\` and
 \`npm run invoke\` talk to it without settings.
 `;
 

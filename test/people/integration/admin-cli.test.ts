@@ -167,15 +167,17 @@ describe('operator CLI', { timeout: 60_000 }, () => {
     await expect(admin('emit-event', 'invoice.paid', '--merchant', merchantId)).rejects.toMatchObject({ code: 1 });
   });
 
-  it('prints the mail the local stack kept as JSON', async () => {
+  it('prints the mail the local stack kept, its text beneath each heading, and as JSON', async () => {
     const to = uniqueEmail('mail');
-    await sendMail({ to, subject: 'Hello', text: 'Body' });
+    await sendMail({ to, subject: 'Hello', text: 'Body with https://example.com/link' });
+    const plain = (await admin('emails')).stdout;
+    expect(plain).toMatch(new RegExp(`  ${to.replace(/[.+]/g, '\\$&')}  Hello\n    Body with https://example.com/link\n`));
     const { stdout } = await admin('emails', '--json');
     const mails = JSON.parse(stdout) as Array<Record<string, string>>;
     const mine = mails.filter((m) => m.to === to);
     expect(mine).toHaveLength(1);
     expect(Object.keys(mine[0]!).sort()).toEqual(['sentAt', 'subject', 'text', 'to']);
-    expect(mine[0]).toMatchObject({ subject: 'Hello', text: 'Body' });
+    expect(mine[0]).toMatchObject({ subject: 'Hello', text: 'Body with https://example.com/link' });
   });
 
   it('counts what each consumer gave up on, and redrives a dead-letter queue to its consumer, which takes it again', async () => {
@@ -269,7 +271,7 @@ describe('create-account', () => {
     expect(organization.status).toBe(200);
   });
 
-  it('makes an account without an organization, and refuses an unknown or malformed merchant id', async () => {
+  it('makes an account without an organization, and refuses an unknown or malformed merchant id (releasing funds too)', async () => {
     const { stdout } = await admin('create-account', '--name', 'Loose', '--json');
     const out = JSON.parse(stdout);
     expect(out.organizationId).toBeNull();
@@ -279,6 +281,11 @@ describe('create-account', () => {
       stderr: expect.stringContaining('No merchant 6b1f3c2e-0000-4000-8000-000000000000'),
     });
     await expect(admin('create-account', '--name', 'X', '--organization', 'acme')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Usage') });
+    // Funds are released for a merchant of this stack only (an unknown one was "released 0").
+    await expect(admin('release-funds', '--merchant', '6b1f3c2e-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No merchant 6b1f3c2e-0000-4000-8000-000000000000'),
+    });
     await expect(admin('create-account')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--name is required') });
   });
 
@@ -464,6 +471,9 @@ describe('local tools and the running stack', { timeout: 60_000 }, () => {
     for (const { stdout } of runs) expect(stdout).toMatch(/^Usage: /);
     expect(runs[0]!.stdout).toContain('create-account');
     expect(runs[2]!.stdout).toContain('--organization <merchantId>');
+    // Every function with a sample event can be invoked, the stream relay too; start names every setting it reads.
+    expect(runs.at(-2)!.stdout).toMatch(/Functions: .*\bstream-relay\b/s);
+    expect(runs.at(-1)!.stdout).toContain('MOR_STACKS_DIR');
   });
 
   it("invoke: a sample answered 401 says how to mint a key, and MOR_API_KEY with MOR_MERCHANT_ID take the sample credentials' place", async () => {
@@ -473,6 +483,18 @@ describe('local tools and the running stack', { timeout: 60_000 }, () => {
     expect(JSON.parse(placeholder.stdout)).toMatchObject({ statusCode: 401 });
     expect(placeholder.stderr).toContain('placeholder API key');
     expect(placeholder.stderr).toContain('MOR_API_KEY=<apiKey> MOR_MERCHANT_ID=<merchantId>');
+    // The command it prints mints a merchant and its key, as written.
+    const printed = /`npm run -s admin -- (.*?)`/.exec(placeholder.stderr)![1]!;
+    const minted = await admin(
+      ...[...printed.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!).map((a) => (a === 'you@example.com' ? uniqueEmail('minted') : a)),
+    );
+    expect(JSON.parse(minted.stdout)).toMatchObject({ apiKey: expect.stringMatching(/^mor_test_/) });
+    // A setting that is wrong is one line and exit 2, no stack trace.
+    const wrong = await run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', 'health'], { cwd: repoRoot, env: { ...env, PORT: 'abc' } }).catch(
+      (e) => e,
+    );
+    expect(wrong).toMatchObject({ code: 2 });
+    expect(wrong.stderr.trim().split('\n')).toHaveLength(1);
     const merchant = await rootMerchant('Invoked');
     const own = await run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', 'merchants-get'], {
       cwd: repoRoot,
