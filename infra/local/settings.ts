@@ -187,6 +187,8 @@ export function localEnv(settings: LocalSettings, userEnv: Env = process.env): R
     // Marks the local stack: plain HTTP, so no HSTS header (deployed stacks refuse this variable).
     MOR_LOCAL: '1',
     DASHBOARD_URL: `http://localhost:${settings.port}`,
+    // The live stage's second gateway, the tokenization host: one of the stack's own ports, no webhook receiver's.
+    ...(stage === 'live' && settings.tokenizationPort !== 0 ? { LOCAL_TOKENIZATION_URL: `http://localhost:${settings.tokenizationPort}` } : {}),
     AWS_REGION: settings.region,
     AWS_DEFAULT_REGION: settings.region,
     AWS_ACCESS_KEY_ID: 'local',

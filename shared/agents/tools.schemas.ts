@@ -84,7 +84,7 @@ export const createOrderArguments = v.pipe(
     ...createOrderFields,
     idempotencyKey: v.optional(
       described(
-        v.pipe(v.string(), v.regex(/^[\x20-\x7E]{1,255}$/, `must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters`)),
+        v.pipe(v.string(), v.regex(new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_MAX}}$`), `must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters`)),
         'Optional: the same key answers the order first made with it, so a retried call never creates a second order',
       ),
     ),

@@ -64,8 +64,8 @@ export type PaymentType = (typeof paymentTypes)[number];
 /** Transaction ids: UUID v7 (time-ordered). */
 export const isTransactionId = (id: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id);
 
-/** Longest `idempotencyKey` (the spec's limit). */
-export const IDEMPOTENCY_KEY_MAX = 100;
+/** Longest `idempotencyKey` of a transaction's body (the spec's limit; header keys elsewhere take 255). */
+export const TRANSACTION_IDEMPOTENCY_KEY_MAX = 100;
 
 /** A canonical JSON text of `value`: object keys sorted at every level, so key order never matters. */
 function canonical(value: unknown): string {

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { cardBrands } from '../domain/card-data.ts';
 import { MAX_CHARGE_AMOUNT } from '../domain/money.ts';
 import { paymentMethods } from '../domain/payment-methods.ts';
-import { combinedStatuses, IDEMPOTENCY_KEY_MAX, PAID_STATUSES, paymentTypes, TRANSACTION_SORTS } from './transactions.rules.ts';
+import { combinedStatuses, PAID_STATUSES, paymentTypes, TRANSACTION_IDEMPOTENCY_KEY_MAX, TRANSACTION_SORTS } from './transactions.rules.ts';
 import { email, isoTime, nullableIsoTime, uuid } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import {
@@ -22,7 +22,7 @@ import {
 
 /** Field limits of a transaction request (characters). `idempotencyKey` is the spec's; the others the platform's. */
 export const TRANSACTION_LIMITS = {
-  idempotencyKey: IDEMPOTENCY_KEY_MAX,
+  idempotencyKey: TRANSACTION_IDEMPOTENCY_KEY_MAX,
   description: 255,
   /** Ids in the body, as the spec limits `customerId` and `paymentInstrumentId` elsewhere. */
   id: 50,

@@ -37,7 +37,7 @@ export interface Entity<T extends K, K extends object> {
   key: (of: K) => Key;
   /** The item that stores `record` (its key, its attributes, the `entity` tag, its fields without nulls). */
   item: (record: T) => Record<string, unknown>;
-  /** The record an item holds; throws when the item is not one of this kind's. */
+  /** The record an item holds; throws when the item's fields break this kind's schema (its `entity` tag is not read). */
   parse: (item: Record<string, unknown>) => T;
   /** `parse`, or null when there is no item. */
   parseOrNull: (item: Record<string, unknown> | undefined) => T | null;

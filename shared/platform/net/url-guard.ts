@@ -57,12 +57,13 @@ const LOCAL_ENDPOINT_VARIABLES = [
   'AWS_ENDPOINT_URL_SESV2',
   'AWS_ENDPOINT_URL_SECRETS_MANAGER',
   'DASHBOARD_URL',
+  'LOCAL_TOKENIZATION_URL',
 ];
 
 /**
  * The local stack's own ports, from the endpoints its functions are given (`LOCAL_ENDPOINT_VARIABLES`): DynamoDB
- * Local, the SQS, S3 (the policy bucket's), SES and Secrets Manager servers, and the gateway (`DASHBOARD_URL`, its
- * origin). Deployed functions have none of these on loopback.
+ * Local, the SQS, S3 (the policy bucket's), SES and Secrets Manager servers, the gateway (`DASHBOARD_URL`, its
+ * origin) and, on a live stack, the tokenization host's gateway. Deployed functions have none of these on loopback.
  */
 export function localStackPorts(env: Readonly<Record<string, string | undefined>> = process.env): number[] {
   const ports = new Set<number>();
@@ -192,7 +193,9 @@ export function checkUrlStatic(raw: string, opts: { allowLoopback: boolean; loca
     if (url.port === '') throw urlForbidden(`The webhook URL port ${port} is not allowed for a loopback receiver: use a port from ${MIN_WEBHOOK_PORT} up.`);
     if (!portAllowed) throw portRefused();
     if ((opts.localStackPorts ?? localStackPorts()).includes(port)) {
-      throw urlForbidden(`The webhook URL port ${port} is one of the local stack's own (DynamoDB Local, the SQS server, the S3 server or the gateway).`);
+      throw urlForbidden(
+        `The webhook URL port ${port} is one of the local stack's own (DynamoDB Local, the SQS server, the S3 server, the SES or Secrets Manager server, or a gateway).`,
+      );
     }
     return { url, host, literalIp, loopbackReceiver };
   }

@@ -232,8 +232,10 @@ describe('localStackPorts', () => {
         AWS_ENDPOINT_URL_SESV2: 'http://127.0.0.1:41001',
         AWS_ENDPOINT_URL_SECRETS_MANAGER: 'http://127.0.0.1:41002',
         DASHBOARD_URL: 'http://localhost:3000',
+        // The live stage's tokenization host, a gateway of the stack's own.
+        LOCAL_TOKENIZATION_URL: 'http://localhost:3001',
       }).sort(),
-    ).toEqual([3000, 41001, 41002, 8100, 9000, 9324]);
+    ).toEqual([3000, 3001, 41001, 41002, 8100, 9000, 9324]);
     expect(localStackPorts({ DASHBOARD_URL: 'https://dashboard.example.com', AWS_ENDPOINT_URL_SQS: 'not a url' })).toEqual([443]);
     expect(localStackPorts({})).toEqual([]);
   });
