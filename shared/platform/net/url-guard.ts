@@ -82,6 +82,9 @@ export function localStackPorts(env: Readonly<Record<string, string | undefined>
 /** The URL as it is stored and dialled: the WHATWG serialisation (lower-cased scheme and host, default port dropped). */
 export const normalizedWebhookUrl = (raw: string): string => new URL(raw).href;
 
+/** How long a destination's host name may take to resolve when it is checked (creation, update): then it is refused. */
+export const LOOKUP_TIMEOUT_MS = 3_000;
+
 /** `dns.lookup(host, { all: true, verbatim: true })`: what the OS resolver (and so a later connect) would use. */
 export const defaultLookup: HostLookup = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
@@ -231,10 +234,17 @@ export async function assertDeliverableUrl(url: string, opts: UrlGuardOptions): 
   if (isLocalhostName(host)) throw urlForbidden('The webhook URL must not point to localhost.');
 
   let addresses: string[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    addresses = await (opts.lookup ?? defaultLookup)(host);
+    // Bounded: a name whose servers never answer is refused, never a request cut off by its function's timeout.
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('lookup timed out')), LOOKUP_TIMEOUT_MS);
+    });
+    addresses = await Promise.race([(opts.lookup ?? defaultLookup)(host), late]);
   } catch {
     throw urlForbidden(`The webhook URL host ${host} could not be resolved.`);
+  } finally {
+    clearTimeout(timer);
   }
   if (addresses.length === 0) throw urlForbidden(`The webhook URL host ${host} could not be resolved.`);
   const refused = addresses.find((address) => !isPublicAddress(address));

@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UnprocessableError } from '../../../shared/domain/errors.ts';
-import { assertDeliverableUrl, isPublicAddress, localStackPorts, normalizedWebhookUrl, type HostLookup } from '../../../shared/platform/net/url-guard.ts';
+import {
+  assertDeliverableUrl,
+  isPublicAddress,
+  localStackPorts,
+  LOOKUP_TIMEOUT_MS,
+  normalizedWebhookUrl,
+  type HostLookup,
+} from '../../../shared/platform/net/url-guard.ts';
 
 /**
  * The guard never connects anywhere, and name resolution is injected here (`fakeDns`), so these tests send
@@ -163,6 +170,17 @@ describe('assertDeliverableUrl (deployed: allowLoopback false)', () => {
   it('refuses a name that does not resolve, or resolves to nothing', async () => {
     expect((await refusal('https://nxdomain.example.com/hook')).message).toMatch(/could not be resolved/);
     expect((await refusal('https://empty.example.com/hook')).message).toMatch(/could not be resolved/);
+  });
+
+  it('refuses a name whose lookup never answers once LOOKUP_TIMEOUT_MS has passed', async () => {
+    vi.useFakeTimers();
+    try {
+      const pending = assertDeliverableUrl('https://silent.example.com/hook', { allowLoopback: false, lookup: () => new Promise(() => {}) }).catch((e) => e);
+      await vi.advanceTimersByTimeAsync(LOOKUP_TIMEOUT_MS);
+      expect((await pending).message).toMatch(/could not be resolved/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
