@@ -177,7 +177,7 @@ export async function organizationInScope(accountId: string, organizationId: str
 /**
  * For organization-face routes that take the organization in the body (`POST /api/transactions`): the
  * `organizationId` given, scope-checked like a path's; without one, the one organization the account is linked
- * to (one Query of its links). An account linked to several must name one (400
+ * to (one Query of at most two of its links). An account linked to several must name one (400
  * `request.organization_id_required`); an account linked to none gets the scope's 403.
  */
 export async function organizationOfBody(
@@ -185,7 +185,8 @@ export async function organizationOfBody(
   organizationId: string | undefined,
 ): Promise<{ organization: Merchant; link: AccountLink }> {
   if (organizationId !== undefined) return organizationInScope(principal.accountId, organizationId);
-  const links = await listAccountLinksOfAccount(principal.accountId);
+  // Two links say "several": however many organizations the account has, one page of two is read.
+  const links = await listAccountLinksOfAccount(principal.accountId, 2);
   if (links.length > 1) {
     throw new BadRequestError('request.organization_id_required', 'This account is linked to several organizations: name one in organizationId.');
   }

@@ -147,8 +147,9 @@ export async function listAccountLinksOfOrganization(organizationId: string): Pr
   return items.map(AccountLinkEntity.parse);
 }
 
-export async function listAccountLinksOfAccount(accountId: string): Promise<AccountLink[]> {
-  return (await queryGsi1(accountLinkListing(accountId, '').gsi1pk)).map(AccountLinkEntity.parse);
+/** The links of account `accountId` (the organizations it reaches): all of them, or the first `enough`. */
+export async function listAccountLinksOfAccount(accountId: string, enough?: number): Promise<AccountLink[]> {
+  return (await queryGsi1(accountLinkListing(accountId, '').gsi1pk, enough)).map(AccountLinkEntity.parse);
 }
 
 /**

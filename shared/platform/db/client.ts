@@ -164,14 +164,18 @@ export async function scanTable(
   await Promise.all(Array.from({ length: SCAN_SEGMENTS }, (_, segment) => readSegment(segment)));
 }
 
-/** Every item of one partition of `gsi1`. */
-export const queryGsi1 = (gsi1pk: string) =>
-  queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': gsi1pk },
-  });
+/** Every item of one partition of `gsi1`; with `enough`, the first that many (one page of them). */
+export const queryGsi1 = (gsi1pk: string, enough = Infinity) =>
+  queryAll(
+    {
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+      ...(enough < Infinity ? { Limit: enough } : {}),
+    },
+    enough,
+  );
 
 /**
  * A conditional write (`PutItem`, `UpdateItem`, `DeleteItem`): true when it landed, false when its condition did not

@@ -127,7 +127,7 @@ export const inKeyOrder =
 
 /** Every item of the gsi1 partitions `gsi1pks` (the shards of one listing), read at once, in gsi1's order. */
 export async function queryGsi1Shards(gsi1pks: readonly string[]): Promise<Record<string, unknown>[]> {
-  return (await Promise.all(gsi1pks.map(queryGsi1))).flat().sort(inKeyOrder('gsi1sk'));
+  return (await Promise.all(gsi1pks.map((pk) => queryGsi1(pk)))).flat().sort(inKeyOrder('gsi1sk'));
 }
 
 /** The queries of an organization's `collection` for `o`: one per shard of it. */
