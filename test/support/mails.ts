@@ -4,9 +4,8 @@
  * names its outbox item (`X-Entity-Ref-ID`), whose instant (`at`: the change's, on a test clock the clock's) a kept
  * mail is given here.
  */
-import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { type LocalSesMail, localSesMails } from '../../infra/local/ses.ts';
-import { db, tableName } from '../../shared/platform/db/client.ts';
+import { batchReadMany } from '../../shared/platform/db/batch-read.ts';
 import { outgoingMailKey } from '../../shared/platform/mail/mail.entity.ts';
 import { mailReferenceHeader } from '../../shared/platform/mail/mailer.ts';
 import { eventually } from './receiver.ts';
@@ -30,17 +29,12 @@ export const sesMails = (to?: string): Promise<LocalSesMail[]> => localSesMails(
 /** `mails` with the instants of their outbox items, ordered by them (a route's mail by when it was sent). */
 async function withInstants(mails: readonly LocalSesMail[]): Promise<KeptMail[]> {
   const references = [...new Set(mails.flatMap((m) => (m.headers[mailReferenceHeader] ? [m.headers[mailReferenceHeader]] : [])))];
-  const instants = new Map<string, string>();
-  for (let i = 0; i < references.length; i += 100) {
-    let keys: Array<Record<string, unknown>> | undefined = references.slice(i, i + 100).map(outgoingMailKey);
-    while (keys?.length) {
-      const res: BatchGetCommandOutput = await db.send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ProjectionExpression: 'id, #at', ExpressionAttributeNames: { '#at': 'at' } } } }),
-      );
-      for (const item of res.Responses?.[tableName()] ?? []) instants.set(String(item.id), String(item.at));
-      keys = res.UnprocessedKeys?.[tableName()]?.Keys;
-    }
-  }
+  // The kit's batch read: 100 keys a call, what DynamoDB leaves unprocessed sent again a bounded number of times.
+  const read = await batchReadMany(
+    references.map((reference) => ({ key: outgoingMailKey(reference), from: (item) => [String(item.id), String(item.at)] as const })),
+    { projection: { expression: 'id, #at', names: { '#at': 'at' } } },
+  );
+  const instants = new Map(read.filter((r) => r !== null));
   const kept = mails.map((m): KeptMail => {
     const reference = m.headers[mailReferenceHeader] ?? null;
     return { to: m.to, subject: m.subject, text: m.text, sentAt: m.sentAt, reference, at: reference === null ? null : (instants.get(reference) ?? null) };
