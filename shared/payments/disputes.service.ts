@@ -10,7 +10,7 @@
  * is still what was read); lost (or forfeited) takes the reserve out with the chargeback, the tax no longer owed. A change whose balance condition fails (the balance moved in between) is read again
  * and retried.
  */
-import { cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
+import { backoff, cancellationReasons, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { Dispute } from './dispute.entity.ts';
 import * as repo from './disputes.repository.ts';
 import { getConditionBalance, bookDebit, bookJournal, disputeLostJournal, disputeOpenedJournal, disputeWonJournal, taxInDisputed } from '../money/index.ts';
@@ -42,7 +42,7 @@ import type { CatalogListOptions } from '../platform/db/listing.ts';
 const DISPUTABLE: readonly Transaction['status'][] = ['completed', 'partially-refunded'];
 
 /** How often a change is retried when the balance it read moved before it was written. */
-const ATTEMPTS = 5;
+const ATTEMPTS = 8;
 
 /** The gateway a dispute came through: payments go through the organization's default gateway. */
 const GATEWAY_SLUG = 'default';
@@ -198,7 +198,11 @@ function checkDisputable(t: Transaction, d: Dispute): void {
 export async function openDispute(merchant: EventMerchant, read: Transaction, d: Dispute, extra: TransactItem[] = []): Promise<Dispute> {
   let t = read;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    if (attempt > 1) t = (await getTransaction(d.organizationId, t.id)) ?? t;
+    // Spread out from the writes that moved the balance or the transaction (a release run crediting available, say).
+    if (attempt > 1) {
+      await backoff(attempt);
+      t = (await getTransaction(d.organizationId, t.id)) ?? t;
+    }
     checkDisputable(t, d);
     const { available } = await getConditionBalance(d.organizationId, d.currency);
     const j = disputeOpenedJournal({
@@ -242,7 +246,8 @@ export async function openDispute(merchant: EventMerchant, read: Transaction, d:
         });
       }
       if (!failed.has('balance') && !failed.has('transaction')) throw e;
-      // Available fell below what was read, or the transaction was refunded meanwhile: read them again.
+      // Available changed from what was read (below what it takes, or, when part is owed, at all), or the transaction
+      // was refunded meanwhile: read them again.
     }
   }
   throw new ConflictError('dispute.busy', "The merchant's balance kept changing; try again.");

@@ -85,10 +85,11 @@ export const cancelledPartItem = <N extends string>(e: unknown, parts: NamedPart
   cancelledPart(e, parts, name)?.find((r) => r.item)?.item;
 
 /**
- * True when DynamoDB cancelled a transaction only because other transactions were writing the same items (or it was
- * throttled): worth trying again. The rule of `busy.ts`, which answers it 503 once the tries are spent.
+ * True when DynamoDB cancelled a transaction because other transactions were writing the same items, and for nothing
+ * else the busy rule (`busy.ts`) would not excuse: worth trying again. One only throttled is not: it is answered 503
+ * `request.busy` at once, as a throttled request is.
  */
-export const isContentionOnly = onlyBusy;
+export const isContentionOnly = (reasons: readonly string[] | null): boolean => !!reasons?.includes('TransactionConflict') && onlyBusy(reasons);
 
 /**
  * Waits before retry number `attempt` (1-based) of a write that contention stood in the way of: a random time up

@@ -431,9 +431,11 @@ describe('a table too busy for a write', () => {
 });
 
 describe('a transaction worth trying again', () => {
-  it('is one the table was only busy for (other transactions, or throttling): the rule the 503 is answered by', () => {
+  it('is one other transactions stood in the way of, and nothing the busy rule would not excuse', () => {
     expect(isContentionOnly(['None', 'TransactionConflict'])).toBe(true);
-    expect(isContentionOnly(['ThrottlingError', 'None'])).toBe(true);
+    expect(isContentionOnly(['ThrottlingError', 'TransactionConflict'])).toBe(true);
+    // Throttled only: answered 503 at once, not tried again for the whole budget.
+    expect(isContentionOnly(['ThrottlingError', 'None'])).toBe(false);
     expect(isContentionOnly(['TransactionConflict', 'ConditionalCheckFailed'])).toBe(false);
     expect(isContentionOnly(['TransactionConflict', 'ValidationError'])).toBe(false);
     expect(isContentionOnly(['None', 'None'])).toBe(false);
