@@ -157,7 +157,7 @@ async function applyConfirmed(
     const m = tell?.(record);
     return m ? [outboxMail(m.to, m.mail, now)] : [];
   };
-  const churnedAt = churnTime(c, now, paidUntil(s));
+  const churnedAt = churnTime(c, now, paidUntil(s, now));
   if (churnedAt > now) {
     const record: Cancellation = { ...c, status: 'confirmed', cancelledAt: c.cancelledAt ?? now, churnedAt, updatedAt: now };
     const next = changed(s, { endAt: churnedAt, openCancellationId: c.id }, now);

@@ -99,12 +99,14 @@ export interface Reactivation extends ChangeRecord {
 }
 
 /**
- * When the paid time of a subscription ends, which a cancellation at the next renewal waits for: its period's end
- * (active, past due) or its trial's; null for one with none (pending, paused, ended), which such a cancellation ends at
- * once.
+ * When the paid time of a subscription ends after `now`, which a cancellation at the next renewal waits for: its
+ * period's end (active, past due) or its trial's; null for one with none left (pending, paused, ended, or past due on
+ * a period that has ended unpaid), which such a cancellation ends at once.
  */
-export const paidUntil = (s: { status: string; periodEnd: string | null; trialEndAt: string | null }): string | null =>
-  s.status === 'active' || s.status === 'past-due' ? s.periodEnd : s.status === 'trial' ? s.trialEndAt : null;
+export function paidUntil(s: { status: string; periodEnd: string | null; trialEndAt: string | null }, now: string): string | null {
+  const until = s.status === 'active' || s.status === 'past-due' ? s.periodEnd : s.status === 'trial' ? s.trialEndAt : null;
+  return until && until > now ? until : null;
+}
 
 /** When a confirmed cancellation ends a subscription whose paid period (or trial) ends at `periodEnd`. */
 export function churnTime(c: Pick<Cancellation, 'churnTimePolicy' | 'cancelAt'>, now: string, periodEnd: string | null): string {

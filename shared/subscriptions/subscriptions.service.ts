@@ -32,7 +32,7 @@ import { paidUntil } from './changes.rules.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionItem } from './subscription.entity.ts';
 import { cycleView, dueAction, newlyMade, nextRetryAt, priceOf, type SubscriptionSort, type SubscriptionStatus } from './subscriptions.rules.ts';
-import { changeClockOf } from './test-clock.service.ts';
+import { changeClockOf, clockOf } from './test-clock.service.ts';
 
 const major = (minor: number, currency: string) => toMajorUnits(minor, currency);
 
@@ -574,14 +574,15 @@ export type CustomerSubscription = ReturnType<typeof customerSubscriptionView> &
 
 /** The subscriptions of the organization's customer `customerId`, newest first (at most `limit`), as the portal shows them. */
 export async function customerSubscriptions(organization: Merchant, customerId: string, limit = 50): Promise<CustomerSubscription[]> {
-  const subscriptions = await repo.listCustomerSubscriptions(organization.id, customerId, limit);
+  const [subscriptions, clock] = await Promise.all([repo.listCustomerSubscriptions(organization.id, customerId, limit), clockOf(organization.id)]);
+  const now = clock.now();
   return Promise.all(
     subscriptions.map(async (s) => {
       // The next charge taxed where the buyer is now (a customer who moved, a replaced card), as the renewal will be
       // and its reminder says, not where the last charge was.
       const [open, charged] = await Promise.all([s.openCancellationId ? getChange('SUBCANCEL', s.organizationId, s.openCancellationId) : null, chargedWith(s)]);
       const view = customerSubscriptionView({ ...s, billingAddress: charged.where });
-      return { ...view, paidUntil: paidUntil(s), cancellationIsOwn: open?.cancelledBy === 'customer' };
+      return { ...view, paidUntil: paidUntil(s, now), cancellationIsOwn: open?.cancelledBy === 'customer' };
     }),
   );
 }

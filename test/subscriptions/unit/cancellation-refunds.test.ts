@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/payments/index.ts';
 import { MAX_REFUNDED_PAYMENTS, takeFrom } from '../../../shared/subscriptions/cancellations.service.ts';
+import { paidUntil } from '../../../shared/subscriptions/changes.rules.ts';
 
 const payment = (id: string, amountMinor: number, refundedMinor: number, takenMinor: number | null = null) => ({
   transaction: { id, amountMinor, refundedMinor } as Transaction,
@@ -59,5 +60,20 @@ describe('a prorated cancellation’s refunds', () => {
         },
       ),
     );
+  });
+});
+
+describe('when a cancellation at the next renewal ends a subscription (paidUntil)', () => {
+  const now = '2026-03-10T00:00:00.000Z';
+  const s = (status: string, periodEnd: string | null, trialEndAt: string | null = null) => ({ status, periodEnd, trialEndAt });
+  it('waits for the end of the paid period or trial still to come, and ends at once one with none left', () => {
+    expect(paidUntil(s('active', '2026-04-01T00:00:00.000Z'), now)).toBe('2026-04-01T00:00:00.000Z');
+    expect(paidUntil(s('trial', null, '2026-03-20T00:00:00.000Z'), now)).toBe('2026-03-20T00:00:00.000Z');
+    // Past due with its period's end still to come: the cancellation waits for it (as the engine's churnTime does).
+    expect(paidUntil(s('past-due', '2026-04-01T00:00:00.000Z'), now)).toBe('2026-04-01T00:00:00.000Z');
+    // Past due on a period that has ended unpaid, paused, pending: nothing paid is left to keep.
+    expect(paidUntil(s('past-due', '2026-03-01T00:00:00.000Z'), now)).toBeNull();
+    expect(paidUntil(s('paused', '2026-04-01T00:00:00.000Z'), now)).toBeNull();
+    expect(paidUntil(s('pending', null), now)).toBeNull();
   });
 });
