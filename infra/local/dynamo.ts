@@ -184,11 +184,15 @@ export async function startDynamoLocal(opts: DynamoLocalOptions): Promise<Dynamo
   return { port, endpoint, process: child, stop };
 }
 
-/** The CreateTable input of the single table, from the same definition the CDK stack uses. */
-export function tableDefinition(tableName: string) {
-  const names = [...new Set([tableKeys.partitionKey, tableKeys.sortKey, ...globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])])];
+/**
+ * The CreateTable input of the single table, from the same definition the CDK stack uses; with `indexes`, only those
+ * of its indexes (a benchmark's table, `npm run bench:webhooks -- --indexes pipeline`).
+ */
+export function tableDefinition(tableName: string, indexes?: readonly string[]) {
+  const kept = globalIndexes.filter((g) => !indexes || indexes.includes(g.indexName));
+  const names = [...new Set([tableKeys.partitionKey, tableKeys.sortKey, ...kept.flatMap((g) => [g.partitionKey, g.sortKey])])];
   const AttributeDefinitions: AttributeDefinition[] = names.map((AttributeName) => ({ AttributeName, AttributeType: 'S' }));
-  const GlobalSecondaryIndexes: GlobalSecondaryIndex[] = globalIndexes.map((g) => ({
+  const GlobalSecondaryIndexes: GlobalSecondaryIndex[] = kept.map((g) => ({
     IndexName: g.indexName,
     KeySchema: [
       { AttributeName: g.partitionKey, KeyType: 'HASH' },
@@ -228,8 +232,8 @@ async function describe(client: DynamoDBClient, tableName: string): Promise<Tabl
  * Creates the table if it does not exist; on an existing one (a kept data folder) adds what an older copy
  * lacks: a missing index, the stream. Enables TTL on `ttl`. Safe to call on every start.
  */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<EnsuredTable> {
-  const def = tableDefinition(tableName);
+export async function ensureTable(client: DynamoDBClient, tableName: string, indexes?: readonly string[]): Promise<EnsuredTable> {
+  const def = tableDefinition(tableName, indexes);
   let table = await describe(client, tableName);
   let created = false;
   if (!table) {

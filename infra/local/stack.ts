@@ -182,6 +182,11 @@ export interface LocalStackOptions {
   readonly secretsPort?: number;
   /** Keep DynamoDB's data in this folder across restarts (created if missing); in memory otherwise. */
   readonly dataDir?: string;
+  /**
+   * Only these of the table's indexes (default all): a benchmark's stack, measuring what the others cost DynamoDB
+   * Local on every item written (`npm run bench:webhooks -- --indexes pipeline`). A route that reads another fails.
+   */
+  readonly tableIndexes?: readonly string[];
   /** Consumers besides those of `infra/consumers.ts` (test fixtures). */
   readonly extraConsumers?: readonly LocalConsumerDef[];
   /** Environment overrides on top of `localEnv` (e.g. POWERTOOLS_LOG_LEVEL for a test run). */
@@ -324,7 +329,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       sqs.destroy();
     });
 
-    const table = await ensureTable(dynamoClient, requested.tableName);
+    const table = await ensureTable(dynamoClient, requested.tableName, opts.tableIndexes);
     const stage = stageFrom(userEnv);
     // The table says which stage it serves: the local tools take it from there (infra/admin/cli.ts).
     await markStackStage(dynamoClient, requested.tableName, stage);
