@@ -18,6 +18,7 @@ import { getMerchant } from '../../../shared/people/index.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 import { createDestination } from '../../../shared/webhooks/webhooks.service.ts';
 import { testCards } from '../../support/cards.ts';
+import { inOneWindow } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
 import { withEnv } from '../../support/env.ts';
 import { keptMailsTo, mailsArrived } from '../../support/mails.ts';
@@ -579,9 +580,7 @@ describe('signing in by e-mail', () => {
     expect(bad.text).toContain('Enter the e-mail address');
     // The counters are fixed 15-minute windows: six requests (about 4 s) that would straddle a window's end are started
     // after it instead, so all six count in one window.
-    const windowMs = portalSignInLimits.email.windowSeconds * 1000;
-    const left = windowMs - (Date.now() % windowMs);
-    if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    await inOneWindow(portalSignInLimits.email.windowSeconds);
     const address = `throttled-${Date.now()}@example.com`;
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await ask(address));
