@@ -108,9 +108,8 @@ export function paidUntil(s: { status: string; periodEnd: string | null; trialEn
   return until && until > now ? until : null;
 }
 
-/** When a confirmed cancellation ends a subscription whose paid period (or trial) ends at `periodEnd`. */
-export function churnTime(c: Pick<Cancellation, 'churnTimePolicy' | 'cancelAt'>, now: string, periodEnd: string | null): string {
+/** When a confirmed cancellation ends a subscription whose paid time still to come ends at `paidEnd` (`paidUntil`; null: none). */
+export function churnTime(c: Pick<Cancellation, 'churnTimePolicy' | 'cancelAt'>, now: string, paidEnd: string | null): string {
   if (c.cancelAt) return c.cancelAt > now ? c.cancelAt : now;
-  if (c.churnTimePolicy === 'now' || !periodEnd) return now;
-  return periodEnd > now ? periodEnd : now;
+  return c.churnTimePolicy === 'now' ? now : (paidEnd ?? now);
 }
