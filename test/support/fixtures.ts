@@ -201,7 +201,8 @@ type CliRun = (env: NodeJS.ProcessEnv, ...args: string[]) => Promise<{ stdout: s
  * to `undefined` is left out of the command's environment, e.g. `{ MOR_STACKS_DIR: undefined }`).
  */
 export function operatorCli(entry = 'infra/admin/cli.ts'): { withEnv: CliRun; onStack: CliRun } {
-  const withEnv: CliRun = (env, ...args) => promisify(execFile)(process.execPath, [entry, ...args], { cwd: repoRoot, env });
+  // `emails` prints every mail the run's stack kept (about 1,800 in a whole run): more than execFile's default 1 MiB.
+  const withEnv: CliRun = (env, ...args) => promisify(execFile)(process.execPath, [entry, ...args], { cwd: repoRoot, env, maxBuffer: 64 * 1024 * 1024 });
   const portOf = (url: string) => String(new URL(url).port);
   const onStack: CliRun = (env, ...args) =>
     withEnv(
