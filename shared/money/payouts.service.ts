@@ -3,8 +3,10 @@
  *
  * A request (`POST …/merchants/{merchantId}/payouts`) needs an `Idempotency-Key`:
  * 1. the key is claimed (`processing`, the request's fingerprint, the withdrawal id it will create, a lock);
- *    a key seen before answers 422 `idempotency.key_reused` for another request, the stored answer for a
- *    completed one (`Idempotent-Replayed: true`), 409 `idempotency.in_progress` while its attempt runs;
+ *    a key seen before is answered as every idempotent request's (`resumeKey`): 422 `idempotency.key_reused` for
+ *    another request, the stored answer for a completed one (`Idempotent-Replayed: true`), the answer of an attempt
+ *    still running when it comes within a moment (else 409 `idempotency.in_progress`), and the work finished here
+ *    when the attempt that claimed it died (its lock passed) or let the key go;
  * 2. one transaction writes the withdrawal, its `payout_requested` journal and the balance change conditional on
  *    available covering the amount, checks the payout method is still there, and completes the key with the
  *    answer. Two payouts can never overdraw: the second one's condition fails (422 `payout.insufficient_funds`).
@@ -48,14 +50,12 @@ import {
 } from './payouts.rules.ts';
 import { payoutNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import { storedAnswer, newAttemptId } from '../platform/db/idempotent-requests.ts';
+import { IDEMPOTENCY_LOCK_SECONDS, later, newAttemptId, resumeKey, storedAnswer } from '../platform/db/idempotent-requests.ts';
 import { bookJournal } from './ledger.service.ts';
 import { paginationOf } from '../platform/http/pagination.ts';
 
 /** The idempotency operation of payout keys (keys of other operations never meet them). */
 export const PAYOUT_OPERATION = 'payouts';
-/** How long a request owns its key before a retry may take it over (the request does table writes only). */
-export const PAYOUT_LOCK_SECONDS = 10;
 
 /** `PublicApiRequestPayoutResponse`. */
 export const withdrawalView = (w: Withdrawal) => ({
@@ -114,14 +114,14 @@ export async function requestMerchantPayout(merchant: Merchant, body: PayoutRequ
 
   const now = new Date();
   const attemptId = newAttemptId();
-  let claim: idem.IdempotencyRecord = {
+  const claim: idem.IdempotencyRecord = {
     organizationId: merchant.id,
     operation: PAYOUT_OPERATION,
     key,
     requestHash,
     state: 'processing',
     attemptId,
-    lockedUntil: new Date(now.getTime() + PAYOUT_LOCK_SECONDS * 1000).toISOString(),
+    lockedUntil: later(now, IDEMPOTENCY_LOCK_SECONDS),
     resourceId: newWithdrawalId(),
     answer: null,
     createdAt: now.toISOString(),
@@ -134,23 +134,30 @@ export async function requestMerchantPayout(merchant: Merchant, body: PayoutRequ
     const failed = failedParts(e, claimParts);
     if (!failed) throw e;
     // Another request with this key is writing its record right now.
-    if (!failed.has('key')) throw inProgress();
-    const seen = await idem.getIdempotencyRecord(merchant.id, PAYOUT_OPERATION, key);
+    const seen = failed.has('key') && (await idem.getIdempotencyRecord(merchant.id, PAYOUT_OPERATION, key));
     if (!seen) throw inProgress();
-    if (seen.requestHash !== requestHash) throw keyReused();
-    if (seen.state === 'completed' && seen.answer) return replay(seen.answer);
-    // Still processing: its attempt owns it until its lock ends; after that (a crashed attempt) a retry takes over.
-    if (seen.lockedUntil > now.toISOString()) throw inProgress();
-    const lockedUntil = new Date(now.getTime() + PAYOUT_LOCK_SECONDS * 1000).toISOString();
-    if (!(await idem.takeOverClaim(seen, attemptId, lockedUntil, now.toISOString()))) throw inProgress();
-    claim = { ...seen, attemptId, lockedUntil };
+    return resumeKey(seen, requestHash, {
+      reread: () => idem.getIdempotencyRecord(merchant.id, PAYOUT_OPERATION, key),
+      finish: (record, attempt) => payOut(merchant, body, amountMinor, record, attempt),
+      replay,
+      keyReused,
+      inProgress,
+    });
   }
+  return payOut(merchant, body, amountMinor, claim, attemptId);
+}
 
+/** Step 2 under the claim `attemptId` holds; a refusal stores no answer: the key is let go, so the same request can be sent again. */
+async function payOut(
+  merchant: Merchant,
+  body: PayoutRequest,
+  amountMinor: number | null,
+  claim: idem.IdempotencyRecord,
+  attemptId: string,
+): Promise<{ withdrawal: WithdrawalView; replayed: boolean }> {
   try {
-    const withdrawal = await createWithdrawal(merchant, body, amountMinor, claim, attemptId);
-    return { withdrawal, replayed: false };
+    return { withdrawal: await createWithdrawal(merchant, body, amountMinor, claim, attemptId), replayed: false };
   } catch (e) {
-    // A refusal stores no answer: the key is let go, so the same request can be sent again.
     if (e instanceof UnprocessableError) await idem.releaseClaim(claim, attemptId, new Date().toISOString());
     throw e;
   }

@@ -240,10 +240,10 @@ describe('payouts', () => {
     expect(longest.status, longest.text).toBe(201);
   });
 
-  it('answers 409 while a request with the same key is still in flight', async () => {
-    const { org, methodId } = await fundedShop(100);
-    const key = randomUUID();
+  /** The claim of a payout of 10 EUR under `key` by an attempt that never finished, its lock ending at `lockedUntil`. */
+  async function claimedByAnother(org: Org, methodId: string, key: string, lockedUntil: Date): Promise<string> {
     const now = new Date();
+    const resourceId = newWithdrawalId();
     await transactWrite([
       [
         'idempotency',
@@ -255,8 +255,8 @@ describe('payouts', () => {
             state: 'processing',
             attemptId: randomUUID(),
             requestHash: payoutFingerprint({ merchantId: org.organizationId, payoutMethodId: methodId, amountMinor: 1_000, currency: 'EUR' }),
-            lockedUntil: new Date(now.getTime() + 60_000).toISOString(),
-            resourceId: newWithdrawalId(),
+            lockedUntil: lockedUntil.toISOString(),
+            resourceId,
             answer: null,
             createdAt: now.toISOString(),
             updatedAt: now.toISOString(),
@@ -264,10 +264,33 @@ describe('payouts', () => {
         ],
       ],
     ]);
+    return resourceId;
+  }
+
+  it('answers 409 while a request with the same key is still in flight', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const key = randomUUID();
+    await claimedByAnother(org, methodId, key, new Date(Date.now() + 60_000));
     const res = await payout(org, { payoutMethodId: methodId, amount: 10, currency: 'EUR' }, key);
     expect(res.status).toBe(409);
     expect(res.json.code).toBe('idempotency.in_progress');
     expect((await getBalance(org.organizationId, 'EUR')).available).toBe(9_500);
+  });
+
+  it('finishes the payout of a request that died after claiming its key, once its lock has passed: the withdrawal it named, once', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const key = randomUUID();
+    const claimed = await claimedByAnother(org, methodId, key, new Date(Date.now() - 1_000));
+    const body = { payoutMethodId: methodId, amount: 10, currency: 'EUR' };
+    const retry = await payout(org, body, key);
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.json.withdrawalId).toBe(claimed);
+    const again = await payout(org, body, key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.json.withdrawalId).toBe(claimed);
+    expect((await listJournals(org.organizationId)).filter((j) => j.type === 'payout_requested')).toHaveLength(1);
+    expect((await expectLedgerConsistent(org)).available).toBe(8_500);
   });
 
   it('gives one withdrawal to concurrent requests with the same key', async () => {
