@@ -6585,7 +6585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6690,7 +6690,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6827,7 +6827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6912,7 +6912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7019,7 +7019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7091,7 +7091,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7172,6 +7172,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7294,6 +7303,15 @@ export interface operations {
             };
             /** @description `checkout.plan_not_found`: No plan with this id can be bought. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7481,7 +7499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7639,6 +7657,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-checkout-plans-receipt": {
@@ -7756,6 +7783,15 @@ export interface operations {
             };
             /** @description `checkout.receipt_id_retired`: A legacy `pay_…` receipt id after 2027-01-15: use the transaction id. */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7882,7 +7918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8000,7 +8036,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8114,7 +8150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8239,7 +8275,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8641,6 +8677,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-events-get": {
@@ -8720,6 +8765,15 @@ export interface operations {
             };
             /** @description `event.not_found`: No event with this id for this merchant in the last 30 days. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9177,7 +9231,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9300,7 +9354,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9376,7 +9430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9455,7 +9509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9581,7 +9635,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9741,7 +9795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9839,7 +9893,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9936,6 +9990,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10084,7 +10147,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10183,6 +10246,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchant-payouts-get": {
@@ -10255,6 +10327,15 @@ export interface operations {
             };
             /** @description `payout.not_found`: No payout with this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10386,7 +10467,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10535,7 +10616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10676,7 +10757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10800,7 +10881,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10996,7 +11077,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).
+             * @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).
              *
              *     `payments.processor_unavailable`: The deployment has no payment processor configured (live, for now): nothing is written.
              */
@@ -11261,7 +11342,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).
+             * @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).
              *
              *     `payments.processor_unavailable`: The deployment has no payment processor configured (live, for now): nothing is written.
              */
@@ -11390,7 +11471,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11515,7 +11596,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11606,6 +11687,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "account-api-keys-revoke": {
@@ -11688,7 +11778,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11828,7 +11918,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11954,7 +12044,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12109,7 +12199,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12245,7 +12335,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12357,6 +12447,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12484,7 +12583,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12564,6 +12663,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12679,7 +12787,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12750,6 +12858,15 @@ export interface operations {
             };
             /** @description `checkout_policies.document_not_found`: The organization has no PDF of this type. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12865,6 +12982,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "custom-fields-get": {
@@ -12955,6 +13081,15 @@ export interface operations {
             };
             /** @description `custom_field.not_found`: The organization has no field of that name for that resource. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13083,7 +13218,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13259,7 +13394,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13380,6 +13515,15 @@ export interface operations {
             };
             /** @description `customer_invoice.not_found`: No customer invoice with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13554,7 +13698,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13708,7 +13852,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13862,7 +14006,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14000,6 +14144,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "customers-create": {
@@ -14124,7 +14277,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14240,6 +14393,15 @@ export interface operations {
             };
             /** @description `customer.not_found`: No customer with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14391,7 +14553,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14514,6 +14676,15 @@ export interface operations {
             };
             /** @description `customer.not_found`: No customer with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14683,7 +14854,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14810,7 +14981,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14924,6 +15095,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "disputes-get": {
@@ -15015,6 +15195,15 @@ export interface operations {
             };
             /** @description `dispute.not_found`: No dispute with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15182,7 +15371,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15296,7 +15485,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15414,7 +15603,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15520,7 +15709,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15669,6 +15858,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "payment-instrument-tokens-create": {
@@ -15784,7 +15982,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15865,6 +16063,15 @@ export interface operations {
             };
             /** @description `card_token.not_found`: No token with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15971,6 +16178,15 @@ export interface operations {
             };
             /** @description `payment_instrument.not_found`: No payment instrument with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16140,7 +16356,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16219,6 +16435,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16324,6 +16549,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16456,7 +16690,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16541,7 +16775,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16746,6 +16980,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "plans-create": {
@@ -16908,7 +17151,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17013,6 +17256,15 @@ export interface operations {
             };
             /** @description `plan.not_found`: This organization has no plan with that id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17166,7 +17418,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17240,6 +17492,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17349,7 +17610,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17451,6 +17712,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17572,7 +17842,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17674,6 +17944,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "products-delete": {
@@ -17748,7 +18027,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17891,7 +18170,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17971,6 +18250,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18110,7 +18398,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18203,6 +18491,15 @@ export interface operations {
             };
             /** @description `promo_code.not_found`: This organization has no promo code with that id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18353,7 +18650,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18438,6 +18735,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18591,7 +18897,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18689,6 +18995,15 @@ export interface operations {
             };
             /** @description `subscription_cancellation.not_found`: No subscription cancellation with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18846,7 +19161,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18948,6 +19263,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19096,7 +19420,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19183,6 +19507,15 @@ export interface operations {
             };
             /** @description `subscription_pause.not_found`: No subscription pause with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19297,7 +19630,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19449,7 +19782,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19541,6 +19874,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19705,7 +20047,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19793,6 +20135,15 @@ export interface operations {
             };
             /** @description `subscription_reactivation.not_found`: No subscription reactivation with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20181,6 +20532,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "subscriptions-create": {
@@ -20377,7 +20737,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20503,6 +20863,15 @@ export interface operations {
             };
             /** @description `subscription.not_found`: No subscription with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20709,7 +21078,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20781,6 +21150,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20910,7 +21288,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -21477,6 +21855,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "refunds-simulate-processor": {
@@ -21623,7 +22010,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -21727,6 +22114,15 @@ export interface operations {
             };
             /** @description `transaction.not_found`: No transaction with this id exists in this organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21901,7 +22297,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).
+             * @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).
              *
              *     `payments.processor_unavailable`: The deployment has no payment processor configured (live, for now): nothing is written.
              */
@@ -21994,6 +22390,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22102,7 +22507,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22193,6 +22598,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "websites-delete": {
@@ -22267,7 +22681,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22388,7 +22802,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22485,6 +22899,15 @@ export interface operations {
              *     `auth.invalid_api_key`: The key is unknown, revoked, malformed, or its account is not active.
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22615,7 +23038,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22702,6 +23125,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
         };
     };
     "org-webhook-destinations-delete": {
@@ -22780,7 +23212,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22910,7 +23342,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23029,7 +23461,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23102,6 +23534,15 @@ export interface operations {
             };
             /** @description `checkout.merchant_not_found`: No merchant has this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23253,7 +23694,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23416,7 +23857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23465,6 +23906,15 @@ export interface operations {
              *     `checkout.policy_not_found`: The seller has no policy document of this type.
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23565,6 +24015,15 @@ export interface operations {
             };
             /** @description `checkout.receipt_id_retired`: The receipt id is a processor `pay_…` id and it is 2027-01-15 or later: use the transaction id. */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23706,6 +24165,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-plans-get": {
@@ -23802,6 +24270,15 @@ export interface operations {
             };
             /** @description `checkout.plan_not_found`: No plan with this id can be bought. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23981,7 +24458,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24030,6 +24507,15 @@ export interface operations {
              *     `checkout.policy_not_found`: The seller has no policy document of this type.
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24164,6 +24650,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-plans-receipt": {
@@ -24257,6 +24752,15 @@ export interface operations {
             };
             /** @description `checkout.receipt_id_retired`: The receipt id is a processor `pay_…` id and it is 2027-01-15 or later: use the transaction id. */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24359,7 +24863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24496,6 +25000,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "join-links-claim": {
@@ -24557,7 +25070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24624,6 +25137,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "checkout-customization-get": {
@@ -24681,6 +25203,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24793,7 +25324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24919,7 +25450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25040,6 +25571,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "mcp-tokens-list": {
@@ -25141,6 +25681,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25255,7 +25804,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25327,7 +25876,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25428,6 +25977,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25548,7 +26106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25633,7 +26191,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25761,7 +26319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25865,6 +26423,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "dashboard-payouts-get": {
@@ -25937,6 +26504,15 @@ export interface operations {
             };
             /** @description `payout.not_found`: No payout with this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26104,7 +26680,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).
+             * @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).
              *
              *     `payments.processor_unavailable`: This deployment has no payment processor yet; nothing was read or written.
              */
@@ -26212,6 +26788,15 @@ export interface operations {
             };
             /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26340,7 +26925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -26432,6 +27017,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhook-destinations-delete": {
@@ -26495,7 +27089,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -26590,6 +27184,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhook-destinations-reset-circuit": {
@@ -26673,7 +27276,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -26748,6 +27351,15 @@ export interface operations {
             };
             /** @description `webhook.not_found`: No webhook destination with that id on this merchant. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26846,7 +27458,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -26895,7 +27507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -26991,7 +27603,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27388,6 +28000,15 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
+            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
         };
     };
     "oauth-authorize-form": {
@@ -27481,7 +28102,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27573,7 +28194,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27653,7 +28274,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27753,7 +28374,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -28033,7 +28654,7 @@ export interface operations {
                     "application/json": components["schemas"]["JsonRpcError"];
                 };
             };
-            /** @description `request.busy`: Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
                     [name: string]: unknown;

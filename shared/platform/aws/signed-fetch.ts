@@ -13,12 +13,14 @@
  * path-style on the local stack (`MOR_LOCAL=1`) and virtual-hosted style otherwise.
  *
  * Any answer other than 2xx becomes a thrown `AwsError` named after the AWS error code, with the HTTP status.
- * Like the SDK's default, a 5xx or a throttling answer (429) is retried twice with a short jittered backoff.
+ * Like the SDK's default, a 5xx or a throttling answer (429) is retried twice with a short jittered backoff; the call
+ * and its retries get `SIGNED_CALL_TIMEOUT_MS` in all (./sdk-timeouts.ts), then fail as a `TimeoutError`.
  * Where a function traces with the X-Ray SDK, the Powertools tracer records each of these requests as an HTTP
  * subsegment (it instruments `fetch`); they are not AWS-call subsegments with an operation name.
  */
 import { AwsClient, AwsV4Signer } from 'aws4fetch';
 import { config, requiredEnv } from '../config.ts';
+import { SIGNED_CALL_TIMEOUT_MS } from './sdk-timeouts.ts';
 
 export type AwsService = 's3' | 'sesv2' | 'secretsmanager';
 
@@ -160,7 +162,11 @@ async function errorOf(service: AwsService, res: Response): Promise<AwsError> {
 
 /** A signed request to `service`; answers the 2xx response, throws an `AwsError` for any other. */
 export async function awsFetch(service: AwsService, url: URL | string, init: RequestInit = {}): Promise<Response> {
-  const res = await client().fetch(url.toString(), { ...init, aws: { service: services[service].signingName, region: region() } });
+  const res = await client().fetch(url.toString(), {
+    signal: AbortSignal.timeout(SIGNED_CALL_TIMEOUT_MS),
+    ...init,
+    aws: { service: services[service].signingName, region: region() },
+  });
   if (res.ok) return res;
   throw await errorOf(service, res);
 }

@@ -6,13 +6,17 @@
  * too. Pure (no client), so every function's error mapper can carry it.
  */
 
-/** What DynamoDB calls a throttled request (the SDK's error names), and ours for a batch still throttled after its retries. */
+/**
+ * What DynamoDB calls a throttled request (the SDK's error names), ours for a batch still throttled after its retries,
+ * and a call that did not answer in time, after its retries (../aws/sdk-timeouts.ts).
+ */
 const THROTTLED = new Set([
   'ProvisionedThroughputExceededException',
   'ThrottlingException',
   'RequestLimitExceeded',
   'TransactionInProgressException',
   'TableBusy',
+  'TimeoutError',
 ]);
 
 /** A batch read or write whose keys DynamoDB still left unprocessed (throttled) after its retries: busy, as a throttled request. */

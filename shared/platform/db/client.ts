@@ -1,7 +1,7 @@
 /**
  * The one DynamoDB document client of a function, created at module scope. Region, credentials and (locally)
  * the endpoint come from the standard AWS environment variables: credentials from the environment only
- * (`fromEnv`), as Lambda provides them.
+ * (`fromEnv`), as Lambda provides them. Its timeouts: ../aws/sdk-timeouts.ts.
  */
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -22,10 +22,14 @@ import {
 import { config } from '../config.ts';
 import { stillThrottled } from './busy.ts';
 import { captureAWSv3Client, withoutSdkLogging } from '../observability.ts';
+import { sdkRequestHandler } from '../aws/sdk-timeouts.ts';
 
-export const db = DynamoDBDocumentClient.from(captureAWSv3Client(withoutSdkLogging(new DynamoDBClient({ credentials: fromEnv() }))), {
-  marshallOptions: { removeUndefinedValues: true },
-});
+export const db = DynamoDBDocumentClient.from(
+  captureAWSv3Client(withoutSdkLogging(new DynamoDBClient({ credentials: fromEnv(), requestHandler: sdkRequestHandler }))),
+  {
+    marshallOptions: { removeUndefinedValues: true },
+  },
+);
 
 /** Name of the single table (read per call so tests and scripts can set the environment first). */
 export const tableName = (): string => config.tableName;

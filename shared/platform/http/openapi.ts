@@ -159,11 +159,14 @@ function impliedRefusals(r: RouteDef): DocumentedError[] {
     });
   }
   refusals.push(...authRefusals[r.auth]);
-  if (r.table === 'readWrite') {
+  if (r.table !== 'none') {
     refusals.push({
       status: 503,
       code: 'request.busy',
-      when: 'Other requests were changing the same records at that moment and a write of this one could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).',
+      when:
+        r.table === 'readWrite'
+          ? 'Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).'
+          : 'The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`.',
     });
   }
   const params = pathParametersOf(r.path);

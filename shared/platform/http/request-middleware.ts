@@ -250,7 +250,7 @@ export type PageErrorResult = (status: number, message: string, event: HttpEvent
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /**
- * Maps errors to the face's error body; a table too busy to take the request's write (`isTableBusy`) is 503
+ * Maps errors to the face's error body; a table too busy for the request, or silent (`isTableBusy`), is 503
  * `request.busy` with `Retry-After`; anything else unexpected is a 500 that says nothing about why. A page answers
  * with `pageError` (its route is wired with the page kit: `shared/access/page-route.ts`), so a function of any other
  * face carries no page rendering.
@@ -275,9 +275,9 @@ export const errorMapper = (route: RouteDef, pageError?: PageErrorResult): Middl
       return;
     }
     if (isTableBusy(error)) {
-      // Contention or throttling that outlasted the retries: the caller can try again in a moment.
+      // Contention, throttling or silence that outlasted the retries: the caller can try again in a moment.
       logger.warn('request found the table busy', error as Error);
-      const busy = 'Other requests were changing the same records at this moment; retry shortly.';
+      const busy = 'The records this request needs were busy at this moment; retry shortly.';
       Object.assign(headers, { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) });
       request.response = pageError
         ? pageError(503, busy, request.event, headers)

@@ -54,8 +54,9 @@ export type MailRenderer = (template: string, data: Record<string, unknown>) => 
 /**
  * Sends `mail`, rendered by `render`, at most once: a sender takes it first (so a record delivered twice, or to two
  * senders, sends nothing the second time), and gives it back when the send fails, for the record's next delivery. A
- * sender that dies between taking and sending leaves it unsent rather than risk sending it twice. A mail that cannot
- * be rendered is not taken: it fails, and its record comes back until the queue gives it up.
+ * sender that dies between taking and sending leaves it unsent rather than risk sending it twice; a send SES does not
+ * answer in time fails (../aws/sdk-timeouts.ts) and is given back: sent twice, should SES have taken it, rather than
+ * never. A mail that cannot be rendered is not taken: it fails, and its record comes back until the queue gives it up.
  */
 export async function sendOutgoing(mail: OutgoingMail, render: MailRenderer): Promise<void> {
   const content = render(mail.template, mail.data);

@@ -410,6 +410,8 @@ describe('a table too busy for a write', () => {
       Object.assign(new Error('slow down'), { name: 'ProvisionedThroughputExceededException' }),
       // A batch read or write DynamoDB kept throttling past its retries.
       stillThrottled('BatchGetItem left keys unprocessed'),
+      // A call that got no answer in time, after the SDK's retries (shared/platform/aws/sdk-timeouts.ts).
+      Object.assign(new Error('the request socket timed out'), { name: 'TimeoutError' }),
     ];
     for (const error of busyErrors) {
       const busy = await answer(error);
