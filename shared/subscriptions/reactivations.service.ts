@@ -140,14 +140,14 @@ export async function createReactivation(organization: Merchant, input: Reactiva
   const spec = { ...periodSpec(back, p, n, `reactivation:${id}`), invoiceIfDeclined: false };
   const done: Reactivation = { ...record, transactionId: spec.amountMinor > 0 ? spec.transactionId : null };
   const { version: _v, updatedAt: _u, dueAt: _d, pending: _p, ...backChanges } = back;
+  // Charged on the card it names (taxed where that card places the buyer); declined, nothing changes, the card either.
   const applied = await apply(
     organization,
-    s,
+    { ...s, paymentInstrumentId: instrumentId },
     {
       changes: { ...backChanges, ...afterCharge(back, p, n, 0, true, spec, now) },
       extra: [putChange('SUBREACT', done)],
-      // Declined: nothing changes.
-      charge: { spec, declined: { changes: {}, extra: [] } },
+      charge: { spec, declined: { changes: { paymentInstrumentId: s.paymentInstrumentId }, extra: [] } },
     },
     now,
     clock.offsetMs,

@@ -36,7 +36,7 @@ async function advanceTo(org: Org, to: string) {
 const chargesOf = async (org: Org, subscriptionId: string) => {
   const res = await api(org, 'GET', `/transactions?limit=100&sortDirection=asc&subscriptionId=${subscriptionId}`);
   expect(res.status, res.text).toBe(200);
-  return res.json.data as Array<{ id: string; status: string; amount: number }>;
+  return res.json.data as Array<{ id: string; status: string; amount: number; paymentInstrumentId: string | null }>;
 };
 
 /** The merchant's balances in `currency` (major units), through the merchant API. */
@@ -299,6 +299,33 @@ describe('a subscription made through the organization API', () => {
     const refunds = (await api(org, 'GET', `/transactions/${reactivation!.id}/refunds`)).json.data as Array<{ amount: number }>;
     expect(refunds.map((r) => r.amount)).toEqual([expect.closeTo(11.9, 1)]);
     expect(refunds[0]!.amount).toBeGreaterThan(11.8);
+  });
+
+  it('charges a reactivation on the card it names, taxed where that card places the buyer; declined there, the subscription keeps its card', async () => {
+    const { org, buyer, id } = await subscribedAt('API reactivated on another card', 10, { country: 'US', region: 'CA', zip: '94105' });
+    const other = await api(org, 'POST', `/customers/${buyer.customerId}/payment-instruments`, { token: await cardToken(org) });
+    expect(other.status, other.text).toBe(201);
+    const otherId = other.json.data.id as string;
+    expect((await api(org, 'PATCH', `/payment-instruments/${otherId}`, { billingAddress: { country: 'GB' } })).status).toBe(200);
+    expect((await api(org, 'POST', '/subscription-cancellations', { subscriptionId: id, churnTimePolicy: 'now' })).status).toBe(201);
+
+    // Declined on the card named: the subscription stays canceled, on its own card.
+    await setSandboxInstrumentDecline(org.organizationId, otherId, 'insufficient_funds');
+    const declined = await api(org, 'POST', '/subscription-reactivations', { subscriptionId: id, paymentInstrumentId: otherId });
+    expect(declined.status, declined.text).toBe(402);
+    expect((await api(org, 'GET', `/subscriptions/${id}`)).json.data).toMatchObject({ status: 'canceled', paymentInstrumentId: buyer.paymentInstrumentId });
+
+    await setSandboxInstrumentDecline(org.organizationId, otherId, null);
+    const back = await api(org, 'POST', '/subscription-reactivations', { subscriptionId: id, paymentInstrumentId: otherId });
+    expect(back.status, back.text).toBe(201);
+    const paid = (await chargesOf(org, id)).find((t) => t.id === back.json.data.transactionId);
+    // 10.00 with the UK's 20 %, on the card named (not 10.82 with California's 8.25 % on the first card).
+    expect(paid).toMatchObject({ status: 'completed', amount: 12, paymentInstrumentId: otherId });
+    expect(await invoice(org, chargeInvoiceId(`reactivation:${back.json.data.id}`))).toMatchObject({
+      totalTax: 2,
+      buyer: expect.objectContaining({ country: 'GB' }),
+    });
+    expect((await api(org, 'GET', `/subscriptions/${id}`)).json.data).toMatchObject({ status: 'active', paymentInstrumentId: otherId });
   });
 
   it('refuses a customer with no country, and makes nothing', async () => {
