@@ -182,8 +182,22 @@ async function sessionOf(cookies: readonly string[], now: Date): Promise<Signed 
   return principal && token ? { principal, token } : null;
 }
 
-/** `GET /api/v1/oauth/authorize`: the request checked, then the sign-in page or (signed in) the consent page. */
-export async function showAuthorization(query: Params, cookies: readonly string[], now = new Date()): Promise<Reply> {
+/**
+ * The first of the request's parameters that `rawQuery` (the query string as sent) holds more than once: the gateway
+ * joins a repeated query parameter's values with commas, so only the raw query shows the repeat.
+ */
+const repeatedParameter = (rawQuery: string): string | undefined => {
+  const names = [...new URLSearchParams(rawQuery).keys()];
+  return requestParameters.find((name) => names.indexOf(name) !== names.lastIndexOf(name));
+};
+
+/**
+ * `GET /api/v1/oauth/authorize`: the request checked, then the sign-in page or (signed in) the consent page. A
+ * parameter sent more than once is refused (RFC 6749 §3.1), whatever its values.
+ */
+export async function showAuthorization(query: Params, cookies: readonly string[], rawQuery = '', now = new Date()): Promise<Reply> {
+  const repeated = repeatedParameter(rawQuery);
+  if (repeated) return refusalPage(400, `The link sends ${repeated} more than once, so it was not accepted.`);
   const checked = await checkRequest(query);
   if ('refusal' in checked) return checked.refusal;
   const session = await sessionOf(cookies, now);

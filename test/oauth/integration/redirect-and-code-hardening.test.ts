@@ -8,7 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { verifyOAuthAccessToken } from '../../../shared/oauth/access-tokens.service.ts';
 import { PASSWORD, person } from '../../support/fixtures.ts';
 import { initializeMessage, rawMcp } from '../../agents/support.ts';
-import { authorize, exchange, merchantOwner, origin, pkce, postForm, publicClient, tokenRequest } from '../support.ts';
+import {
+  authorizationParams,
+  authorizePath,
+  authorize,
+  exchange,
+  merchantOwner,
+  origin,
+  pkce,
+  postForm,
+  publicClient,
+  request,
+  tokenRequest,
+} from '../support.ts';
 
 /** Signs `email` in on the dashboard's sign-in form with `next`; answers where the 303 goes. */
 async function signInWithNext(email: string, next: string): Promise<string | null> {
@@ -81,6 +93,26 @@ describe('the error page’s way back', () => {
     expect(await backLink(`${origin}/dashboard/payments`)).toBe('/dashboard/payments');
     for (const referer of [`${origin}//evil.example/dashboard`, `${origin}/\\evil.example/dashboard`, `${origin}//evil.example/join/x`]) {
       expect(await backLink(referer), referer).toBe('/dashboard');
+    }
+  });
+});
+
+describe('an authorization request that sends a parameter twice', () => {
+  it('is refused on the error page, never answered with the values joined (RFC 6749 §3.1), whichever parameter it is', async () => {
+    const client = await publicClient();
+    const params = authorizationParams(client, pkce().challenge);
+    const valid = await request('GET', authorizePath(params));
+    expect(valid.status).toBe(200);
+    for (const [name, again] of [
+      ['state', 'b'],
+      ['scope', 'mcp'],
+      ['state', params.state],
+      ['redirect_uri', params.redirect_uri],
+    ] as const) {
+      const refused = await request('GET', `${authorizePath(params)}&${name}=${encodeURIComponent(again)}`);
+      expect(refused.status, name).toBe(400);
+      expect(refused.headers.get('location'), name).toBeNull();
+      expect(refused.text, name).toContain(`sends ${name} more than once`);
     }
   });
 });
