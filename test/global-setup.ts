@@ -39,6 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('captureDir', captureDir);
   return async () => {
     try {
+      const auditStarted = Date.now();
       const audit = await auditCardData({
         endpoint: stack.dynamoEndpoint,
         region: stack.settings.region,
@@ -56,7 +57,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         throw new Error(message);
       }
       process.stdout.write(
-        `Card-data audit: ${audit.itemsScanned} table items, ${audit.mailsScanned} mails and ${audit.linesScanned} log lines, no card data.\n`,
+        `Card-data audit: ${audit.itemsScanned} table items, ${audit.mailsScanned} mails and ${audit.linesScanned} log lines, no card data (${((Date.now() - auditStarted) / 1000).toFixed(1)} s).\n`,
       );
     } finally {
       await stack.stop();
