@@ -82,6 +82,12 @@ export const inviteNotFound = () => new NotFoundError('invite.not_found', 'No pe
 /** A customer portal link that cannot open the portal (unknown, another merchant's, spent, expired, of the other deployment). */
 export const portalLinkInvalid = () =>
   new NotFoundError('portal_link.invalid', 'This link cannot be used: it was used already, has expired, or never existed. Ask for a new one.');
+/** A password reset link that cannot set a password: used, replaced by a newer one, expired, or made up (the same for each). */
+export const passwordResetLinkInvalid = () =>
+  new NotFoundError(
+    'password_reset.invalid',
+    'This link cannot be used: it was used already, a newer one was sent, it has expired, or it never existed. Ask for a new one.',
+  );
 /** The customer portal of a merchant that does not exist (on this deployment). */
 export const portalNotFound = () => new NotFoundError('page.not_found', 'There is no such page.');
 export const docsPageNotFound = () => new NotFoundError('docs.page_not_found', 'The docs have no page at this address.');

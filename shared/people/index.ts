@@ -33,6 +33,7 @@ export {
   updateWebsiteUrl,
 } from './merchants.service.ts';
 export { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.rules.ts';
+export { finishPasswordReset, PASSWORD_RESET_TTL_SECONDS, startPasswordReset, usablePasswordReset } from './password-resets.service.ts';
 export {
   authenticateSession,
   claimableMerchant,

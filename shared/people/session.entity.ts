@@ -1,6 +1,6 @@
 /**
- * A session of a person (`SESSION#<sessionId>` / `SESSION`), keyed by a derivation of the session token (the token
- * itself is never stored). Its `ttl` lets DynamoDB delete the item some time after expiry; expiry itself is checked
+ * A session of a person (`SESSION#<sessionId>` / `SESSION`, on gsi1 as `SESSIONS#<userId>` by creation), keyed by a
+ * derivation of the session token (the token itself is never stored). Its `ttl` lets DynamoDB delete the item some time after expiry; expiry itself is checked
  * on every read.
  */
 import * as v from 'valibot';
@@ -20,6 +20,8 @@ export interface Session {
 }
 
 export const session = (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' });
+/** The gsi1 partition of a person's sessions. */
+export const sessionsOfUser = (userId: string) => ({ gsi1pk: `SESSIONS#${userId}` });
 
 export const SessionEntity = entity<Session, { id: string }>({
   kind: 'session',
@@ -33,5 +35,6 @@ export const SessionEntity = entity<Session, { id: string }>({
     expiresAt: v.string(),
   }),
   key: (s) => session(s.id),
-  attributes: (s) => ({ ttl: Math.ceil(Date.parse(s.expiresAt) / 1000) }),
+  // On gsi1 under its person, so a password reset finds and ends every session of theirs.
+  attributes: (s) => ({ ttl: Math.ceil(Date.parse(s.expiresAt) / 1000), ...sessionsOfUser(s.userId), gsi1sk: s.createdAt }),
 });

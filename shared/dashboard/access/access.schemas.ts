@@ -18,6 +18,10 @@ export const signUpFormBody = v.object({ name: formText(200), email: formText(25
 
 export const signOutFormBody = pageForm({});
 
+export const passwordResetFormBody = v.object({ email: formText(254) });
+
+export const newPasswordFormBody = v.object({ password: formText(128) });
+
 export const merchantsFormBody = pageForm({ action: v.literal('create_merchant'), name: formText(200), country: formText(2) });
 
 export const joinFormBody = pageForm({});

@@ -19,7 +19,8 @@ interface SignInForm {
   next?: string | undefined;
 }
 
-const MIN_PASSWORD = 12;
+/** The fewest characters (code points) a password may have, as the API counts them. */
+export const MIN_PASSWORD = 12;
 
 /** The e-mail as the people service takes it, or null when it is not an address. */
 const emailOf = (text: string | undefined) => {

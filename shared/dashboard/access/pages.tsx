@@ -8,6 +8,7 @@ import { Csrf, Empty, Field, Notice, Page, SelectField, Table, merchantPath, typ
 const signInNotices: Readonly<Record<string, string>> = {
   signed_out: 'You are signed out.',
   expired: 'Your session has ended. Sign in again.',
+  password_reset: 'Your password is changed, and every browser signed in with the old one is signed out. Sign in with the new one.',
 };
 
 const NextField = ({ next }: { next: string | undefined }) => (next ? <input type="hidden" name="next" value={next} /> : null);
@@ -26,6 +27,9 @@ export function SignInPage(p: { ctx: PageContext; email?: string; next?: string;
           <button type="submit">Sign in</button>
         </div>
       </form>
+      <p>
+        <a href="/dashboard/password-reset">Forgot your password?</a>
+      </p>
       <p>
         New here? <a href={withNext('/dashboard/sign-up', p.next)}>Create an account</a>
       </p>
@@ -57,6 +61,59 @@ export function SignUpPage(p: { ctx: PageContext; name?: string; email?: string;
       <p>
         Have an account? <a href={withNext('/dashboard/sign-in', p.next)}>Sign in</a>
       </p>
+    </Page>
+  );
+}
+
+/** Forgot your password: the address to mail a reset link to; once sent, what to do next (`sent`). */
+export function PasswordResetPage(p: { ctx: PageContext; email?: string; error?: string; sent?: { email: string; minutes: number } }) {
+  return (
+    <Page ctx={p.ctx} title="Reset your password" narrow>
+      <Notice error={p.error} />
+      {p.sent ? (
+        <>
+          <p>
+            If an account signs in with <strong>{p.sent.email}</strong>, a link to choose a new password is on its way there. It works once, within{' '}
+            {p.sent.minutes} minutes; only the latest link sent works.
+          </p>
+          <p>
+            No e-mail? Check the spam folder, or <a href="/dashboard/password-reset">ask again</a>.
+          </p>
+        </>
+      ) : (
+        <form method="post" action="/dashboard/password-reset">
+          <Field id="email" label="Email" type="email" autocomplete="username" required maxlength={254} value={p.email} />
+          <div class="actions">
+            <button type="submit">Send me a link</button>
+          </div>
+        </form>
+      )}
+      <p>
+        Remembered it? <a href="/dashboard/sign-in">Sign in</a>
+      </p>
+    </Page>
+  );
+}
+
+/** A reset link's page: the new password (posted back to the link's own address). */
+export function NewPasswordPage(p: { ctx: PageContext; action: string; error?: string }) {
+  return (
+    <Page ctx={p.ctx} title="Choose a new password" narrow>
+      <Notice error={p.error} />
+      <form method="post" action={p.action}>
+        <Field
+          id="password"
+          label="New password"
+          type="password"
+          autocomplete="new-password"
+          required
+          maxlength={128}
+          hint="At least 12 characters. Every browser signed in to your account is signed out when you save it."
+        />
+        <div class="actions">
+          <button type="submit">Save the new password</button>
+        </div>
+      </form>
     </Page>
   );
 }

@@ -4,10 +4,20 @@
  */
 import { DASHBOARD_SCRIPT } from '../../platform/http/browser-scripts.ts';
 import { htmlPage, textAsset } from '../../platform/http/schemas/common.ts';
-import { joinLinkInvalid } from '../../domain/unknown-ids.ts';
+import { joinLinkInvalid, passwordResetLinkInvalid } from '../../domain/unknown-ids.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
 import { doneQuery } from '../pages.schemas.ts';
-import { joinFormBody, merchantsFormBody, signInFormBody, signInPageQuery, signOutFormBody, signUpFormBody, signUpPageQuery } from './access.schemas.ts';
+import {
+  joinFormBody,
+  merchantsFormBody,
+  newPasswordFormBody,
+  passwordResetFormBody,
+  signInFormBody,
+  signInPageQuery,
+  signOutFormBody,
+  signUpFormBody,
+  signUpPageQuery,
+} from './access.schemas.ts';
 import { BASE_STYLESHEET_FILE } from '../../platform/http/stylesheets.ts';
 
 export const dashboardStylesheet = {
@@ -109,6 +119,75 @@ export const signUpForm = {
   response: htmlPage,
   redirects: true,
   summary: 'Create an account and sign in, or the form again with what is wrong.',
+} as const satisfies RouteDef;
+
+export const passwordResetPage = {
+  face: 'page',
+  name: 'dashboard-password-reset',
+  method: 'GET',
+  path: '/dashboard/password-reset',
+  handler: 'functions/dashboard/access/password-reset.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'none',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  summary: 'Forgot your password: the form that asks for a reset link by e-mail.',
+} as const satisfies RouteDef;
+
+export const passwordResetForm = {
+  face: 'page',
+  name: 'dashboard-password-reset-form',
+  method: 'POST',
+  path: '/dashboard/password-reset',
+  handler: 'functions/dashboard/access/password-reset-form.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'readWrite',
+  body: passwordResetFormBody,
+  bodyType: 'application/x-www-form-urlencoded',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  sendsMail: true,
+  summary:
+    'Asks for a reset link by e-mail: the same answer, after the same time, whether or not the address has an account (throttled per address and source).',
+} as const satisfies RouteDef;
+
+export const newPasswordPage = {
+  face: 'page',
+  name: 'dashboard-new-password',
+  method: 'GET',
+  path: '/dashboard/password-reset/{token}',
+  handler: 'functions/dashboard/access/new-password.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'read',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  unknownId: passwordResetLinkInvalid,
+  summary: "A reset link's page: the new password's form (opening it spends nothing).",
+} as const satisfies RouteDef;
+
+export const newPasswordForm = {
+  face: 'page',
+  name: 'dashboard-new-password-form',
+  method: 'POST',
+  path: '/dashboard/password-reset/{token}',
+  handler: 'functions/dashboard/access/new-password-form.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'readWrite',
+  body: newPasswordFormBody,
+  bodyType: 'application/x-www-form-urlencoded',
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  redirects: true,
+  unknownId: passwordResetLinkInvalid,
+  summary: "Sets the new password with a reset link, spending it, and ends the person's sessions: the sign-in page, or the form again with what is wrong.",
 } as const satisfies RouteDef;
 
 export const signOutForm = {

@@ -1,0 +1,83 @@
+/**
+ * Forgot your password: the pages around the people service's password resets. Asking for a link answers the same
+ * page after the same time whether or not the address has an account, so the page never says which addresses do;
+ * the link's page only shows the form (a mail scanner that opens it spends nothing); its form sets the password and
+ * sends the person to sign in.
+ */
+import * as v from 'valibot';
+import { DomainError } from '../../domain/errors.ts';
+import { utcText } from '../../domain/time.ts';
+import { finishPasswordReset, PASSWORD_RESET_TTL_SECONDS, startPasswordReset, usablePasswordReset } from '../../people/index.ts';
+import { config } from '../../platform/config.ts';
+import { email as emailSchema } from '../../platform/http/schemas/common.ts';
+import type { HttpEvent, Reply } from '../../platform/http/types.ts';
+import { sendMail } from '../../platform/mail/mailer.ts';
+import { logger } from '../../platform/observability.ts';
+import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { MIN_PASSWORD } from './forms.service.ts';
+import { NewPasswordPage, PasswordResetPage } from './pages.tsx';
+
+/**
+ * The answer to a request for a link takes at least this long, whoever asked: an account's request (a link written, a
+ * mail sent) and a stranger's (neither) cannot be told apart by their timing.
+ */
+export const PASSWORD_RESET_ANSWER_MS = 600;
+
+const linkPath = (token: string) => `/dashboard/password-reset/${token}`;
+
+export function passwordResetPage(event: HttpEvent): Promise<Reply> {
+  const ctx = pageContext(event);
+  return pageReply(ctx, PasswordResetPage({ ctx }));
+}
+
+/**
+ * The request for a link: a malformed address is shown the form again; past the throttle, the form with when to try
+ * again (429, `Retry-After`); otherwise "on its way", the link mailed when the address has an account. A mail that
+ * cannot be sent changes nothing of the answer (the person may ask again); the operator sees it in the log.
+ */
+export async function requestPasswordReset(form: { email?: string | undefined }, event: HttpEvent): Promise<Reply> {
+  const started = Date.now();
+  const ctx = pageContext(event);
+  const parsed = v.safeParse(emailSchema, form.email ?? '');
+  if (!parsed.success) return pageReply(ctx, PasswordResetPage({ ctx, email: form.email, error: 'Enter the e-mail address you sign in with.' }), 400);
+  const email = parsed.output;
+  try {
+    const link = await startPasswordReset(email, event.requestContext.http.sourceIp);
+    if (link) {
+      await sendMail({
+        to: email,
+        subject: 'Choose a new password',
+        text: [
+          'Open this link to choose a new password for your account:',
+          '',
+          `${config.publicOrigin}${linkPath(link.token)}`,
+          '',
+          `It works once, until ${utcText(link.expiresAt)} (${PASSWORD_RESET_TTL_SECONDS / 60} minutes). If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+        ].join('\n'),
+      }).catch((error: unknown) => logger.error('password reset link not sent', { error: error as Error }));
+    }
+  } catch (e) {
+    if (!(e instanceof DomainError && e.status === 429)) throw e;
+    return pageReply(ctx, PasswordResetPage({ ctx, email, error: e.message }), 429, undefined, e.headers);
+  }
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + PASSWORD_RESET_ANSWER_MS - Date.now())));
+  return pageReply(ctx, PasswordResetPage({ ctx, sent: { email, minutes: PASSWORD_RESET_TTL_SECONDS / 60 } }));
+}
+
+/** A link's page: the new password's form, or the same 404 page for every link that cannot be used. */
+export async function newPasswordPage(token: string, event: HttpEvent): Promise<Reply> {
+  await usablePasswordReset(token);
+  const ctx = pageContext(event);
+  return pageReply(ctx, NewPasswordPage({ ctx, action: linkPath(token) }), 200, undefined, { 'cache-control': 'no-store' });
+}
+
+/** The link's form: a password too short is the form again; otherwise it is set, and the person signs in with it. */
+export async function setNewPassword(token: string, form: { password?: string | undefined }, event: HttpEvent): Promise<Reply> {
+  if (!form.password || [...form.password].length < MIN_PASSWORD) {
+    await usablePasswordReset(token);
+    const ctx = pageContext(event);
+    return pageReply(ctx, NewPasswordPage({ ctx, action: linkPath(token), error: `Choose a password of at least ${MIN_PASSWORD} characters.` }), 400);
+  }
+  await finishPasswordReset(token, form.password);
+  return seeOther(withDone('/dashboard/sign-in', 'password_reset'));
+}

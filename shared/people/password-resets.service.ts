@@ -1,0 +1,78 @@
+/**
+ * Password resets. A person who forgot their password asks for a link by e-mail (`startPasswordReset`): every request
+ * counts against the address and the source (`passwordResetLimits`), and an address with an account gets a token,
+ * `<userId>.<64 hex>`, that sets a new password once, within an hour — only the latest one asked for. Setting it
+ * (`finishPasswordReset`) spends the link and the password in one transaction, then ends every session of the person,
+ * so a browser signed in with the old password is signed out.
+ */
+import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
+import { randomHex, safeEqual, sha256Hex } from '../domain/secrets.ts';
+import { passwordResetLinkInvalid } from '../domain/unknown-ids.ts';
+import { hashPassword } from './passwords.rules.ts';
+import type { PasswordReset } from './password-reset.entity.ts';
+import { getPasswordReset, putPasswordReset, spendPasswordReset } from './password-resets.repository.ts';
+import { deleteSessionsOf } from './sessions.repository.ts';
+import { beginAttempt, emailThrottleKey, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
+import { userIdByEmail } from './users.repository.ts';
+
+/** How long a reset link works. */
+export const PASSWORD_RESET_TTL_SECONDS = 3600;
+
+/** How often an address, and a source address, may ask for a reset link (every request counts). */
+export const passwordResetLimits = {
+  email: { scope: 'password-reset-email', limit: 5, windowSeconds: 900 },
+  ip: { scope: 'password-reset-ip', limit: 50, windowSeconds: 900 },
+} as const satisfies Record<string, ThrottleRule>;
+
+const tokenPattern = /^([0-9a-f-]{36})\.[0-9a-f]{64}$/;
+
+/**
+ * A reset link's token for the account of `email` (null when the address has none), replacing any link asked for
+ * before. Throttled first, whoever asks: past the limit, 429 `auth.too_many_attempts` with `Retry-After`.
+ */
+export async function startPasswordReset(email: string, sourceIp: string | undefined, now = new Date()): Promise<{ token: string; expiresAt: string } | null> {
+  await beginAttempt(
+    [
+      { rule: passwordResetLimits.email, key: emailThrottleKey(email) },
+      { rule: passwordResetLimits.ip, key: ipThrottleKey(sourceIp) },
+    ],
+    now,
+  );
+  const userId = await userIdByEmail(email);
+  if (!userId) return null;
+  const token = `${userId}.${randomHex(32)}`;
+  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_SECONDS * 1000).toISOString();
+  const reset: PasswordReset = { userId, verifier: sha256Hex(token), createdAt: now.toISOString(), expiresAt };
+  await putPasswordReset(reset);
+  return { token, expiresAt };
+}
+
+/** The reset `token` stands for while it can set a password; 404 `password_reset.invalid` for any other token. */
+export async function usablePasswordReset(token: string, now = new Date()): Promise<PasswordReset> {
+  const userId = tokenPattern.exec(token)?.[1];
+  const reset = userId ? await getPasswordReset(userId) : null;
+  if (!reset || !safeEqual(reset.verifier, sha256Hex(token)) || reset.expiresAt <= now.toISOString()) throw passwordResetLinkInvalid();
+  return reset;
+}
+
+/**
+ * Sets `password` as the password of the person `token`'s link was mailed to, spending the link, then ends all their
+ * sessions. A link used, replaced or expired meanwhile (two posts of the form at once: one sets it) is 404
+ * `password_reset.invalid`, nothing changed.
+ */
+export async function finishPasswordReset(token: string, password: string, now = new Date()): Promise<void> {
+  const reset = await usablePasswordReset(token, now);
+  const passwordHash = await hashPassword(password);
+  const [link, user] = spendPasswordReset(reset, passwordHash, now.toISOString());
+  const parts: NamedParts<'link' | 'user'> = [
+    ['link', [link]],
+    ['user', [user]],
+  ];
+  try {
+    await transactWrite(parts);
+  } catch (e) {
+    if (failedParts(e, parts)?.size) throw passwordResetLinkInvalid();
+    throw e;
+  }
+  await deleteSessionsOf(reset.userId);
+}
