@@ -50,8 +50,8 @@ type Params = Readonly<Record<string, unknown>>;
 /** The authorization request's own parameters, carried from page to page in hidden fields. */
 const requestParameters = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state', 'scope', 'resource'] as const;
 
-/** A parameter's value: a string, or undefined (absent, or sent several times). */
-const param = (p: Params, name: string): string | undefined => (typeof p[name] === 'string' ? (p[name] as string) : undefined);
+/** A parameter's value: a string, or undefined (absent, sent several times, or sent empty: RFC 6749 §3.1 treats that as omitted). */
+const param = (p: Params, name: string): string | undefined => (typeof p[name] === 'string' && p[name] !== '' ? (p[name] as string) : undefined);
 
 interface AuthorizationRequest {
   client: AuthorizingClient;

@@ -117,6 +117,20 @@ describe('an authorization request that sends a parameter twice', () => {
   });
 });
 
+describe('an authorization request that sends a parameter empty', () => {
+  it('treats it as omitted (RFC 6749 §3.1): an empty redirect_uri is the one registered, an empty state is not sent back', async () => {
+    const client = await publicClient();
+    const owner = await merchantOwner();
+    const { challenge } = pkce();
+    const page = await request('GET', authorizePath({ ...authorizationParams(client, challenge), redirect_uri: '', resource: '' }));
+    expect(page.status, page.text).toBe(200);
+    const { location } = await authorize(client, owner, challenge, {}, { state: '' });
+    expect(`${location.origin}${location.pathname}`).toBe(client.redirectUri);
+    expect(location.searchParams.get('code')).toBeTruthy();
+    expect(location.searchParams.has('state')).toBe(false);
+  });
+});
+
 describe('a spent authorization code presented again', () => {
   it('by another client with a junk verifier is invalid_grant and leaves the real client’s grant alone', async () => {
     const a = await publicClient();
