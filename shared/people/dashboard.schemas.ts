@@ -16,7 +16,7 @@ export const user = named('User', v.strictObject({ id: uuid, email: v.string(), 
 export const session = named(
   'Session',
   v.strictObject({
-    token: v.pipe(v.string(), v.regex(/^mor_sess_[0-9a-f]{64}$/)),
+    token: v.pipe(v.string(), v.regex(/^mor_sess_[0-9a-f-]{36}\.[0-9a-f]{64}$/)),
     expiresAt: isoTime,
     user,
   }),

@@ -2,8 +2,8 @@
  * Password resets. A person who forgot their password asks for a link by e-mail (`startPasswordReset`): every request
  * counts against the address and the source (`passwordResetLimits`), and an address with an account gets a token,
  * `<userId>.<64 hex>`, that sets a new password once, within an hour — only the latest one asked for. Setting it
- * (`finishPasswordReset`) spends the link and the password in one transaction, then ends every session of the person,
- * so a browser signed in with the old password is signed out.
+ * (`finishPasswordReset`) spends the link and sets the password in one transaction, which ends every session of the
+ * person at once: a session works only with the password it was started with (`passwordStampOf`).
  */
 import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import { randomHex, safeEqual, sha256Hex } from '../domain/secrets.ts';
@@ -11,7 +11,6 @@ import { passwordResetLinkInvalid } from '../domain/unknown-ids.ts';
 import { hashPassword } from './passwords.rules.ts';
 import type { PasswordReset } from './password-reset.entity.ts';
 import { getPasswordReset, putPasswordReset, spendPasswordReset } from './password-resets.repository.ts';
-import { deleteSessionsOf } from './sessions.repository.ts';
 import { beginAttempt, emailThrottleKey, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
 import { userIdByEmail } from './users.repository.ts';
 
@@ -56,8 +55,8 @@ export async function usablePasswordReset(token: string, now = new Date()): Prom
 }
 
 /**
- * Sets `password` as the password of the person `token`'s link was mailed to, spending the link, then ends all their
- * sessions. A link used, replaced or expired meanwhile (two posts of the form at once: one sets it) is 404
+ * Sets `password` as the password of the person `token`'s link was mailed to, spending the link (their sessions end
+ * with the old password). A link used, replaced or expired meanwhile (two posts of the form at once: one sets it) is 404
  * `password_reset.invalid`, nothing changed.
  */
 export async function finishPasswordReset(token: string, password: string, now = new Date()): Promise<void> {
@@ -74,5 +73,4 @@ export async function finishPasswordReset(token: string, password: string, now =
     if (failedParts(e, parts)?.size) throw passwordResetLinkInvalid();
     throw e;
   }
-  await deleteSessionsOf(reset.userId);
 }

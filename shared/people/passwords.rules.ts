@@ -3,7 +3,7 @@
  * `scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>` so parameters can be raised later without breaking old hashes.
  * N is `config.passwordHashCost` (2^15; only a local stack may set it lower).
  */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { config } from '../platform/config.ts';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
@@ -36,3 +36,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let decoy: Promise<string> | undefined;
 /** A hash of a random password, verified against when the e-mail is unknown so both paths take equally long. */
 export const decoyPasswordHash = (): Promise<string> => (decoy ??= hashPassword(randomBytes(16).toString('hex')));
+
+/**
+ * The stamp of a password hash that a session keeps: the session works only while its person's password is the one it
+ * was started with, so setting a new password ends every session at once, however many there are.
+ */
+export const passwordStampOf = (passwordHash: string): string => createHash('sha256').update(passwordHash).digest('hex').slice(0, 32);

@@ -8,14 +8,14 @@ import { batchRead } from '../platform/db/batch-read.ts';
 import { compareText } from '../domain/collation.ts';
 import { listMembershipsOfUser, putOwnerMembership } from './memberships.repository.ts';
 import { attachOwner, getMerchant, merchantRead } from './merchants.repository.ts';
-import { createSession, deleteSession, getSession } from './sessions.repository.ts';
+import { createSession, deleteSession, sessionRead } from './sessions.repository.ts';
 import type { SessionPurpose } from './session.entity.ts';
 import { getUser, getUserByEmail, putNewUser, userRead } from './users.repository.ts';
 import type { User } from './user.entity.ts';
 import { ConflictError, UnauthorizedError } from '../domain/errors.ts';
 import { joinTokenVerifierOf, merchantIdOfJoinToken } from './join-links.rules.ts';
 import { isOwnerAttached, type Merchant } from '../domain/merchants.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.rules.ts';
+import { decoyPasswordHash, hashPassword, passwordStampOf, verifyPassword } from './passwords.rules.ts';
 import { bearerToken, randomHex, safeEqual, sha256Hex } from '../domain/secrets.ts';
 import { joinLinkInvalid } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
@@ -39,7 +39,8 @@ const SESSION_COOKIES = { dashboard: SESSION_COOKIE, oauth: OAUTH_SESSION_COOKIE
 /** The `Set-Cookie` value of a session of `purpose` (an empty token and 0: the cookie that signs the browser out). */
 export const sessionCookieOf = (purpose: SessionPurpose, token: string, maxAgeSeconds: number): string =>
   hostSessionCookie(SESSION_COOKIES[purpose], token, maxAgeSeconds);
-const sessionTokenPattern = /^mor_sess_[0-9a-f]{64}$/;
+/** A session token: `mor_sess_<userId>.<64 hex>`, so one read finds both the session and its person. */
+const sessionTokenPattern = /^mor_sess_([0-9a-f-]{36})\.[0-9a-f]{64}$/;
 const sessionIdOf = (token: string) => sha256Hex(token);
 
 const userGone = () => new UnauthorizedError('auth.invalid_session', "The session's user no longer exists.");
@@ -102,10 +103,18 @@ export async function signIn(
   ]);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !ok) throw new UnauthorizedError('auth.invalid_credentials', 'E-mail or password is wrong.');
-  const token = `mor_sess_${randomHex(32)}`;
+  const token = `mor_sess_${user.id}.${randomHex(32)}`;
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
   await Promise.all([
-    createSession({ id: sessionIdOf(token), userId: user.id, purpose, mode: config.mode, createdAt: now.toISOString(), expiresAt }),
+    createSession({
+      id: sessionIdOf(token),
+      userId: user.id,
+      purpose,
+      mode: config.mode,
+      passwordStamp: passwordStampOf(user.passwordHash),
+      createdAt: now.toISOString(),
+      expiresAt,
+    }),
     attempt.succeeded(),
   ]);
   return {
@@ -133,12 +142,16 @@ export async function authenticateSession(authorization: string | undefined, coo
 }
 
 /**
- * The session a session token stands for: null when the token is malformed, unknown, expired, of the other deployment
- * or started for another purpose than `purpose`.
+ * The session a session token stands for: null when the token is malformed, unknown, expired, of the other deployment,
+ * started for another purpose than `purpose`, or with a password its person has changed since (the session and the
+ * person read together, in one round trip).
  */
 export async function sessionOfToken(token: string, now = new Date(), purpose: SessionPurpose = 'dashboard'): Promise<SessionPrincipal | null> {
-  const session = sessionTokenPattern.test(token) ? await getSession(sessionIdOf(token)) : null;
+  const userId = sessionTokenPattern.exec(token)?.[1];
+  if (!userId) return null;
+  const [session, user] = await batchRead([sessionRead(sessionIdOf(token)), userRead(userId)]);
   if (!session || session.purpose !== purpose || session.mode !== config.mode || Date.parse(session.expiresAt) <= now.getTime()) return null;
+  if (!user || session.userId !== user.id || session.passwordStamp !== passwordStampOf(user.passwordHash)) return null;
   return { kind: 'session', sessionId: session.id, userId: session.userId, mode: session.mode };
 }
 

@@ -1,6 +1,6 @@
 /**
- * A session of a person (`SESSION#<sessionId>` / `SESSION`, on gsi1 as `SESSIONS#<userId>` by creation), keyed by a
- * derivation of the session token (the token itself is never stored). Its `ttl` lets DynamoDB delete the item some time after expiry; expiry itself is checked
+ * A session of a person (`SESSION#<sessionId>` / `SESSION`), keyed by a derivation of the session token (the token
+ * itself is never stored), with the stamp of the password it was started with (./passwords.rules.ts). Its `ttl` lets DynamoDB delete the item some time after expiry; expiry itself is checked
  * on every read.
  */
 import * as v from 'valibot';
@@ -15,13 +15,13 @@ export interface Session {
   userId: string;
   purpose: SessionPurpose;
   mode: Mode;
+  /** `passwordStampOf` the person's password hash when the session started: it works only while that is theirs. */
+  passwordStamp: string;
   createdAt: string;
   expiresAt: string;
 }
 
 export const session = (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' });
-/** The gsi1 partition of a person's sessions. */
-export const sessionsOfUser = (userId: string) => ({ gsi1pk: `SESSIONS#${userId}` });
 
 export const SessionEntity = entity<Session, { id: string }>({
   kind: 'session',
@@ -31,10 +31,11 @@ export const SessionEntity = entity<Session, { id: string }>({
     // A session stored before purposes existed is a dashboard session.
     purpose: v.optional(v.picklist(['dashboard', 'oauth']), 'dashboard'),
     mode: v.picklist(['test', 'live']),
+    // A session stored before stamps existed matches no password: it is over.
+    passwordStamp: v.optional(v.string(), ''),
     createdAt: v.string(),
     expiresAt: v.string(),
   }),
   key: (s) => session(s.id),
-  // On gsi1 under its person, so a password reset finds and ends every session of theirs.
-  attributes: (s) => ({ ttl: Math.ceil(Date.parse(s.expiresAt) / 1000), ...sessionsOfUser(s.userId), gsi1sk: s.createdAt }),
+  attributes: (s) => ({ ttl: Math.ceil(Date.parse(s.expiresAt) / 1000) }),
 });

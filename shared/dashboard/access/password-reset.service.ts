@@ -1,6 +1,7 @@
 /**
  * Forgot your password: the pages around the people service's password resets. Asking for a link answers the same
- * page after the same time whether or not the address has an account, so the page never says which addresses do;
+ * page, never sooner than `PASSWORD_RESET_ANSWER_MS`, whether or not the address has an account, so the page does not
+ * say which addresses do (unless the mail service is slow to take an account's link);
  * the link's page only shows the form (a mail scanner that opens it spends nothing); its form sets the password and
  * sends the person to sign in.
  */

@@ -97,7 +97,7 @@ export const exampleIds = {
   productImageId: 'img_7b7645fd94ddc62e951243a836aa4f59',
   // Dashboard back end (the dashboard back end)
   /** A session of its own, which the sign-out example ends (the examples' session is the owner's). */
-  sessionTokenToEnd: 'mor_sess_491d26bcbd5d89c66cfed76c104db379679907602c13e3201ef8e3b2673143e2',
+  sessionTokenToEnd: 'mor_sess_6f1c2a90-4b7e-4d21-9c3a-58e0f4b2d7a1.491d26bcbd5d89c66cfed76c104db379679907602c13e3201ef8e3b2673143e2',
   /** The owner-claim join link of a sub-merchant without an owner (`<merchantId>.<64 hex>`). */
   joinLinkToken: '0193a6f5-0c1d-7e2f-8a3b-4c5d6e7f8a9b.c7f5cee0400464f35a3f046e8675dd1f2c7fb3f26c8e131e135ebf022c0d3bd0',
   teamMemberUserId: '3f1e2d4c-5b6a-4978-8a1b-2c3d4e5f6a7b',

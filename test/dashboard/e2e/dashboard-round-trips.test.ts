@@ -22,7 +22,7 @@ describe('the dashboard home page', () => {
     expect(result.statusCode).toBe(200);
     expect(result.body).toContain('<h1>Home</h1>');
     const trips = roundTripsOf(calls);
-    expect(trips[0]).toEqual(['GetItem']); // the session
+    expect(trips[0]).toEqual(['BatchGetItem']); // the session and its person
     expect(trips.length - 1).toBeLessThanOrEqual(2);
   });
 
@@ -38,7 +38,7 @@ describe('the dashboard home page', () => {
     // 95 % of 60.00 USD pending (the fee is 5 %), summed over the item and its shards.
     expect(result.body).toContain('57.00');
     const trips = roundTripsOf(calls);
-    expect(trips[0]).toEqual(['GetItem']); // the session
+    expect(trips[0]).toEqual(['BatchGetItem']); // the session and its person
     expect(trips.length - 1).toBeLessThanOrEqual(2);
   });
 });

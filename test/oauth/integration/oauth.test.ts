@@ -309,7 +309,9 @@ describe('the authorization endpoint: signing in and consenting', () => {
     expect(`${back.origin}${back.pathname}`).toBe(`${origin}/api/v1/oauth/authorize`);
     expect(Object.fromEntries(back.searchParams)).toEqual(params);
     expect(signedIn.cookies).toHaveLength(1);
-    expect(signedIn.cookies[0]).toMatch(/^__Host-mor_oauth_session=mor_sess_[0-9a-f]{64}; HttpOnly; Secure; SameSite=Lax; Path=\/; Max-Age=3600$/);
+    expect(signedIn.cookies[0]).toMatch(
+      /^__Host-mor_oauth_session=mor_sess_[0-9a-f-]{36}\.[0-9a-f]{64}; HttpOnly; Secure; SameSite=Lax; Path=\/; Max-Age=3600$/,
+    );
   });
 
   it('says what to do after a wrong password, keeps the e-mail, and throttles repeated failures (429)', async () => {

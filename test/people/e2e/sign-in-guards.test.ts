@@ -62,7 +62,9 @@ describe('the OAuth sign-in under the dashboard rules', () => {
   it('keeps its session in a __Host- cookie that is not a dashboard session, and takes no dashboard session', async () => {
     const { params, fields, merchant } = await signInForm();
     const signedIn = await postForm('/api/v1/oauth/authorize', fields);
-    expect(signedIn.cookies[0]).toMatch(/^__Host-mor_oauth_session=mor_sess_[0-9a-f]{64}; HttpOnly; Secure; SameSite=Lax; Path=\/; Max-Age=3600$/);
+    expect(signedIn.cookies[0]).toMatch(
+      /^__Host-mor_oauth_session=mor_sess_[0-9a-f-]{36}\.[0-9a-f]{64}; HttpOnly; Secure; SameSite=Lax; Path=\/; Max-Age=3600$/,
+    );
     const oauthToken = sessionCookieOf(signedIn).split('=')[1]!;
     // It opens the consent page…
     expect((await consentPage(params, sessionCookieOf(signedIn))).text).toContain('Approve');

@@ -31,9 +31,9 @@ describe('people and sessions', () => {
 
     const session = await call('POST', `${D}/sessions`, { body: { email, password: PASSWORD } });
     expect(session.status).toBe(201);
-    expect(session.json.token).toMatch(/^mor_sess_[0-9a-f]{64}$/);
+    expect(session.json.token).toMatch(/^mor_sess_[0-9a-f-]{36}\.[0-9a-f]{64}$/);
     const cookie = session.headers.get('set-cookie')!;
-    expect(cookie).toMatch(/^__Host-mor_session=mor_sess_[0-9a-f]{64}; /);
+    expect(cookie).toMatch(/^__Host-mor_session=mor_sess_[0-9a-f-]{36}\.[0-9a-f]{64}; /);
     expect(cookie.split('; ').slice(1).sort()).toEqual(['HttpOnly', 'Max-Age=43200', 'Path=/', 'SameSite=Lax', 'Secure']);
 
     const byBearer = await call('GET', `${D}/me`, { key: session.json.token });

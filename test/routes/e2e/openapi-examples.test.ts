@@ -86,9 +86,9 @@ const swapped = (value: unknown, pairs: readonly (readonly [string, string])[]):
 
 /**
  * A credential in an answer (a key, a session, a client or MCP token, shown once): its prefix, then its secret part
- * of one or two runs of 16 or more letters and digits.
+ * of one or two runs of 16 or more letters and digits (a session's after its person's id and a dot).
  */
-const CREDENTIAL = /\b(mor_(?:[a-z]+_)+?)([A-Za-z0-9]{16,}(?:_[A-Za-z0-9]{16,})?)\b/g;
+const CREDENTIAL = /\b(mor_(?:[a-z]+_)+?)((?:[0-9a-f-]{36}\.)?[A-Za-z0-9]{16,}(?:_[A-Za-z0-9]{16,})?)\b/g;
 
 /** `value` with the secret part of every credential zeroed: the same shape, so it still passes its schema, but no secret. */
 const withoutSecrets = (value: unknown): unknown =>
