@@ -7,9 +7,9 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { logger } from '../observability.ts';
 import { withoutSdkLogging } from './sdk-logging.ts';
-import { sdkRequestHandler } from './sdk-timeouts.ts';
+import { sdkClientOptions } from './sdk-timeouts.ts';
 
-const sqs = withoutSdkLogging(new SQSClient({ credentials: fromEnv(), requestHandler: sdkRequestHandler }));
+const sqs = withoutSdkLogging(new SQSClient({ credentials: fromEnv(), ...sdkClientOptions }));
 
 const BATCH_MESSAGES = 10;
 const BATCH_BYTES = 900 * 1024;

@@ -22,14 +22,11 @@ import {
 import { config } from '../config.ts';
 import { stillThrottled } from './busy.ts';
 import { captureAWSv3Client, withoutSdkLogging } from '../observability.ts';
-import { sdkRequestHandler } from '../aws/sdk-timeouts.ts';
+import { sdkClientOptions } from '../aws/sdk-timeouts.ts';
 
-export const db = DynamoDBDocumentClient.from(
-  captureAWSv3Client(withoutSdkLogging(new DynamoDBClient({ credentials: fromEnv(), requestHandler: sdkRequestHandler }))),
-  {
-    marshallOptions: { removeUndefinedValues: true },
-  },
-);
+export const db = DynamoDBDocumentClient.from(captureAWSv3Client(withoutSdkLogging(new DynamoDBClient({ credentials: fromEnv(), ...sdkClientOptions }))), {
+  marshallOptions: { removeUndefinedValues: true },
+});
 
 /** Name of the single table (read per call so tests and scripts can set the environment first). */
 export const tableName = (): string => config.tableName;
