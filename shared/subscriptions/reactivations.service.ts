@@ -6,6 +6,7 @@
  * subscription back sends `subscription.created` again (it is locally active again); revoking sends nothing (it never
  * stopped).
  */
+import { isDeepStrictEqual } from 'node:util';
 import { v7 as uuidv7 } from 'uuid';
 import { DomainError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
@@ -16,7 +17,7 @@ import { getChange, listChangePage, newChangeRecord, putChange } from './changes
 import type { Reactivation } from './changes.rules.ts';
 import { anchorFor, shortFirstPeriodFits } from './periods.rules.ts';
 import { afterCharge, periodSpec } from './renewals.service.ts';
-import { apply, changed, commitOrConflict, decidableAt, subscriptionConflict } from './steps.service.ts';
+import { apply, changed, commit, commitOrConflict, decidableAt, subscriptionConflict } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscription.entity.ts';
 import { notStarted } from './subscriptions.rules.ts';
@@ -153,6 +154,11 @@ export async function createReactivation(organization: Merchant, input: Reactiva
     clock.offsetMs,
   );
   if (applied.outcome && !applied.outcome.paid) {
+    // The step kept where the declined charge was taxed (the named card's place); nothing is left changed.
+    const { subscription: after } = applied;
+    if (!after.pending && !isDeepStrictEqual(after.billingAddress, s.billingAddress)) {
+      await commit(organization, after, changed(after, { billingAddress: s.billingAddress }, now), clock.offsetMs);
+    }
     throw new DomainError(402, 'payment.declined', `The reactivation's payment was declined (${applied.outcome.reason}); the subscription stays ${s.status}.`, {
       subscriptionId: s.id,
       transactionId: applied.outcome.transactionId,

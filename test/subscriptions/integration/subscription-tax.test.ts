@@ -13,6 +13,7 @@ import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-ca
 import { prorate, secondsBetween } from '../../../shared/subscriptions/periods.rules.ts';
 import { checkoutInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
 import { chargeInvoiceId, taxAt } from '../../../shared/subscriptions/steps.service.ts';
+import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 import { mailsArrived } from '../../support/mails.ts';
 
@@ -314,6 +315,8 @@ describe('a subscription made through the organization API', () => {
     const declined = await api(org, 'POST', '/subscription-reactivations', { subscriptionId: id, paymentInstrumentId: otherId });
     expect(declined.status, declined.text).toBe(402);
     expect((await api(org, 'GET', `/subscriptions/${id}`)).json.data).toMatchObject({ status: 'canceled', paymentInstrumentId: buyer.paymentInstrumentId });
+    // Nor where it was last taxed (the place its next charge's previews start from).
+    expect((await getSubscriptionById(id))?.billingAddress).toMatchObject({ country: 'US', state: 'CA' });
 
     await setSandboxInstrumentDecline(org.organizationId, otherId, null);
     const back = await api(org, 'POST', '/subscription-reactivations', { subscriptionId: id, paymentInstrumentId: otherId });
