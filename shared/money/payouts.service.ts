@@ -10,7 +10,7 @@
  * 2. one transaction writes the withdrawal, its `payout_requested` journal and the balance change conditional on
  *    available covering the amount, checks the payout method is still there, and completes the key with the
  *    answer. Two payouts can never overdraw: the second one's condition fails (422 `payout.insufficient_funds`).
- * A refusal after the claim (insufficient funds, an unknown method…) stores no answer: it lets the key go, so the
+ * A request stopped after the claim (insufficient funds, an unknown method, a conflict…) stores no answer: it lets the key go, so the
  * same request may be sent again once it can succeed.
  *
  * Withdrawals then move `pending` → `in_transit` (`payout.sent`) → `paid` (`payout_paid`: paidOut grows), or to
@@ -147,7 +147,11 @@ export async function requestMerchantPayout(merchant: Merchant, body: PayoutRequ
   return payOut(merchant, body, amountMinor, claim, attemptId);
 }
 
-/** Step 2 under the claim `attemptId` holds; a refusal stores no answer: the key is let go, so the same request can be sent again. */
+/**
+ * Step 2 under the claim `attemptId` holds. Whatever stops it (a refusal, other changes of the funds under way, a busy
+ * table) stores no answer and lets the key go at once, so the same request can be sent again: the payout is one
+ * transaction, so nothing of it landed (had it landed, the key would be completed, and letting it go does nothing).
+ */
 async function payOut(
   merchant: Merchant,
   body: PayoutRequest,
@@ -158,7 +162,8 @@ async function payOut(
   try {
     return { withdrawal: await createWithdrawal(merchant, body, amountMinor, claim, attemptId), replayed: false };
   } catch (e) {
-    if (e instanceof UnprocessableError) await idem.releaseClaim(claim, attemptId, new Date().toISOString());
+    // The answer is the failure itself: a key that cannot be let go now is taken over once its lock passes.
+    await idem.releaseClaim(claim, attemptId, new Date().toISOString()).catch(() => undefined);
     throw e;
   }
 }
