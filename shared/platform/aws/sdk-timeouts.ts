@@ -2,7 +2,7 @@
  * The timeouts of the functions' SDK clients (DynamoDB, SQS) and signed calls (S3, SES, Secrets Manager). Left to
  * the SDK's defaults, a call waits for a connection without end and on a silent socket for five minutes, longer than
  * any function runs: one hung call would hold its function until Lambda stops it (a route's 10 s), nothing answered
- * or given back. A DynamoDB or SQS call gets 1 s to connect and 2.5 s in all, and is sent at most three times (the
+ * or given back. A DynamoDB or SQS call gets 2.5 s in all, connecting included, and is sent at most three times (the
  * SDK retries a timeout as a transient error; a retried transaction keeps its `ClientRequestToken`, so it lands once):
  * with the SDK's backoff (under 0.6 s), a call that never gets an answer fails within about 8.1 s, as a `TimeoutError`,
  * which a route answers 503 `request.busy` (../db/busy.ts) inside its 10 s. A signed call gets 5 s in all, its
@@ -12,7 +12,7 @@
 /** The options of an SDK client: its `requestHandler`'s timeouts and how many times a call is sent. */
 export const sdkClientOptions = {
   maxAttempts: 3,
-  requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
+  requestHandler: { requestTimeout: 2_500, throwOnRequestTimeout: true },
 };
 
 /** The whole time a signed call may take, its retries included. */

@@ -10,14 +10,7 @@
  * What DynamoDB calls a throttled request (the SDK's error names), ours for a batch still throttled after its retries,
  * and a call that did not answer in time, after its retries (../aws/sdk-timeouts.ts).
  */
-const THROTTLED = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-  'TransactionInProgressException',
-  'TableBusy',
-  'TimeoutError',
-]);
+const THROTTLED = /^(?:(?:ProvisionedThroughputExceeded|Throttling|TransactionInProgress)Exception|RequestLimitExceeded|TableBusy|TimeoutError)$/;
 
 /** A batch read or write whose keys DynamoDB still left unprocessed (throttled) after its retries: busy, as a throttled request. */
 export const stillThrottled = (what: string): Error => Object.assign(new Error(`${what} after retries`), { name: 'TableBusy' });
@@ -38,4 +31,4 @@ export function cancellationReasons(e: unknown): string[] | null {
 /** True when a transaction was cancelled only because the table was busy: other transactions, or throttling. */
 export const onlyBusy = (reasons: readonly string[] | null): boolean => !!reasons?.some((r) => r !== 'None') && reasons.every((r) => BUSY_REASONS.has(r));
 
-export const isTableBusy = (error: unknown): boolean => (error instanceof Error && THROTTLED.has(error.name)) || onlyBusy(cancellationReasons(error));
+export const isTableBusy = (error: unknown): boolean => (error instanceof Error && THROTTLED.test(error.name)) || onlyBusy(cancellationReasons(error));
