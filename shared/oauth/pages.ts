@@ -111,7 +111,8 @@ ${hiddenFields({ ...p.request, action: 'sign_in' })}
 <div class="field"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required maxlength="254" value="${escapeHtml(p.email ?? '')}"${describedBy}></div>
 <div class="field"><label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="128"${describedBy}></div>
 <div class="actions"><button type="submit">Sign in</button></div>
-</form>`,
+</form>
+<p><a href="/dashboard/password-reset">Forgot your password?</a></p>`,
   );
 }
 

@@ -27984,6 +27984,7 @@ export interface operations {
                      *     <div class="field"><label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="128"></div>
                      *     <div class="actions"><button type="submit">Sign in</button></div>
                      *     </form>
+                     *     <p><a href="/dashboard/password-reset">Forgot your password?</a></p>
                      *     </main>
                      *     </body>
                      *     </html>
