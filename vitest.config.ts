@@ -9,10 +9,11 @@ export default defineConfig({
     // Gives every test file the functions' environment, so handlers and repositories can be imported directly.
     setupFiles: ['test/setup-env.ts'],
     pool: 'forks',
-    // Three files at a time (vitest's default is one fewer than the cores: one on a 2-core machine). The files share
+    // Four files at a time (vitest's default is one fewer than the cores: one on a 2-core machine). The files share
     // the one local stack and wait on it in turns (its database takes writes one at a time), so with two in flight
-    // the 2 cores were 81 % busy and with three 89 %: 517 s instead of 572 s (and 813 s with one).
-    maxWorkers: 3,
+    // the 2 cores were 81 % busy and with three 89 %: 517 s instead of 572 s (and 813 s with one). Clean-clone runs of
+    // `.ci/run` on 2 cores: 9 min 36 s to 10 min 18 s with three (three runs), 9 min 22 s and 9 min 3 s with four.
+    maxWorkers: 4,
     // The longest files first, the same order with or without vitest's cache of the last run (test/sequencer.ts).
     sequence: { sequencer: LongestFirst },
     testTimeout: 20_000,
