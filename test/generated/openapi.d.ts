@@ -7179,7 +7179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7310,7 +7310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7657,7 +7657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7790,7 +7790,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8677,7 +8677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8772,7 +8772,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9997,7 +9997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10246,7 +10246,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10334,7 +10334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11687,7 +11687,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12454,7 +12454,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12670,7 +12670,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12865,7 +12865,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12982,7 +12982,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13088,7 +13088,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13522,7 +13522,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14144,7 +14144,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14400,7 +14400,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14683,7 +14683,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15095,7 +15095,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15202,7 +15202,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15858,7 +15858,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16070,7 +16070,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16185,7 +16185,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16442,7 +16442,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16556,7 +16556,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16980,7 +16980,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17263,7 +17263,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17499,7 +17499,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17719,7 +17719,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17944,7 +17944,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18257,7 +18257,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18498,7 +18498,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -18742,7 +18742,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19002,7 +19002,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19270,7 +19270,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19514,7 +19514,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -19881,7 +19881,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20142,7 +20142,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20532,7 +20532,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -20870,7 +20870,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -21157,7 +21157,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -21855,7 +21855,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22121,7 +22121,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22397,7 +22397,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22598,7 +22598,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -22906,7 +22906,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23125,7 +23125,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23541,7 +23541,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -23586,6 +23586,15 @@ export interface operations {
             };
             /** @description `checkout.image_not_found`: No image with this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23913,7 +23922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24022,7 +24031,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24165,7 +24174,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24277,7 +24286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24514,7 +24523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24650,7 +24659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24759,7 +24768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25000,7 +25009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25137,7 +25146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25210,7 +25219,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25571,7 +25580,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25688,7 +25697,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25984,7 +25993,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -26423,7 +26432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -26511,7 +26520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -26795,7 +26804,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27017,7 +27026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27184,7 +27193,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -27358,7 +27367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -28001,7 +28010,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description `request.busy`: The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
+            /** @description `request.busy`: The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -159,14 +159,14 @@ function impliedRefusals(r: RouteDef): DocumentedError[] {
     });
   }
   refusals.push(...authRefusals[r.auth]);
-  if (r.table !== 'none') {
+  if (r.table !== 'none' || r.imageStorage || r.policyStorage || r.invoicePdfStorage) {
     refusals.push({
       status: 503,
       code: 'request.busy',
       when:
         r.table === 'readWrite'
           ? 'Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).'
-          : 'The table throttled the request or did not answer in time, after its retries; retry after `Retry-After`.',
+          : 'The table or the storage it reads throttled the request or did not answer in time, after its retries; retry after `Retry-After`.',
     });
   }
   const params = pathParametersOf(r.path);
