@@ -206,12 +206,15 @@ function parse<T extends NonNullable<ParseArgsConfig['options']>>(command: Comma
 }
 
 /** The flags, checked by `schema`; the first problem is a usage error naming the flag. */
+/** The values commands take as positional arguments (`<transactionId>` in their usage), not as flags. */
+const POSITIONAL_VALUES = new Set(['transactionId', 'withdrawalId', 'reference']);
+
 function checked<S extends v.GenericSchema>(command: Command, schema: S, values: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, values);
   if (result.success) return result.output;
   const issue = result.issues[0];
   const flag = v.getDotPath(issue);
-  const named = flag === 'owner-password' ? `--${flag} (or ${PASSWORD_VARIABLE})` : `--${flag}`;
+  const named = flag === 'owner-password' ? `--${flag} (or ${PASSWORD_VARIABLE})` : flag !== null && POSITIONAL_VALUES.has(flag) ? `<${flag}>` : `--${flag}`;
   throw new UsageError(`${named} ${issue.received === 'undefined' ? 'is required' : issue.message}\nUsage: ${usages[command]}`);
 }
 

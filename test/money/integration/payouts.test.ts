@@ -514,6 +514,9 @@ describe('operator commands', () => {
       const refused = await failure(adminCli({}, 'advance-payout', id, '--to', 'canceled'));
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('cannot become canceled');
+      // A malformed id is named as the argument it is, not as a flag.
+      const malformed = await failure(adminCli({}, 'advance-payout', 'not-a-payout', '--to', 'paid'));
+      expect(malformed.stderr).toContain('<withdrawalId> must be a payout id (po_…)');
       expect(await expectLedgerConsistent(org)).toMatchObject({ available: 7_000, paidOut: 2_500, inTransit: 0 });
     },
     CLI_TIMEOUT,
