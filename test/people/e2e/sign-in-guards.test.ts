@@ -249,6 +249,22 @@ describe('tools/call with malformed params', () => {
     expect((scoped.json as Array<{ id: number }>).find((m) => m.id === 1)).toMatchObject({ error: { code: -32602 } });
   });
 
+  it('checks a body that starts with a byte order mark as any other: a batch sharing an id runs none of it', async () => {
+    const a = await agent(['merchant:read']);
+    const batch = [
+      { jsonrpc: '2.0', id: 9, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 9, method: 'ping' },
+    ];
+    const marked = await rawMcp(a.token, `\uFEFF${JSON.stringify(batch)}`, MCP_HEADERS);
+    expect(marked.status).toBe(200);
+    expect(marked.json).toEqual([
+      { jsonrpc: '2.0', id: 9, error: { code: -32600, message: expect.stringContaining('more than one request') } },
+      { jsonrpc: '2.0', id: 9, error: { code: -32600, message: expect.stringContaining('more than one request') } },
+    ]);
+    const one = await rawMcp(a.token, `\uFEFF${JSON.stringify([{ jsonrpc: '2.0', id: 10, method: 'ping' }])}`, MCP_HEADERS);
+    expect(one.json).toEqual([{ jsonrpc: '2.0', id: 10, result: {} }]);
+  });
+
   it('refuses an argument named __proto__ as any argument the tool does not have', async () => {
     const a = await agent(['merchant:read']);
     // Written by hand: JSON.stringify would leave the key out of an object literal's prototype.
