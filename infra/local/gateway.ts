@@ -242,8 +242,9 @@ function send(res: http.ServerResponse, response: HttpResponse, requestId: strin
 
 /**
  * A request's access line, as API Gateway's access log has it: the route key of the route it matched (`GET
- * /join/{token} 200 3 ms`) — never the concrete path, which can carry secrets (join links, invitations, portal
- * links) —, or, for a request no route took, its method and path without the query string.
+ * /join/{token} 200 3 ms`) — never the concrete path, which can carry secrets (join links, invitations, portal and
+ * password reset links) —; for a method a route's path does not take, the method and that route's path (`HEAD
+ * /join/{token} 405 1 ms`); for a path no route has, its method and path without the query string.
  */
 export const accessLine = (routeKey: string | undefined, method: string, url: string, status: number, ms: number): string =>
   `${routeKey ?? `${method} ${url.split('?', 1)[0]}`} ${status} ${Math.round(ms)} ms`;
@@ -273,6 +274,9 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     if (!match) {
       req.resume();
       const allowed = matcher.methodsOf(rawPath).filter((m) => m !== 'OPTIONS');
+      // A path some route has, on a method it does not take: logged as that route's path, never as the concrete one.
+      const taken = allowed.length ? matcher.match(allowed[0]!, rawPath) : undefined;
+      if (taken) routeKeys.set(res, `${method} ${taken.routeKey.slice(taken.routeKey.indexOf(' ') + 1)}`);
       send(
         res,
         allowed.length

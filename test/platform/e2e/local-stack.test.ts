@@ -483,6 +483,9 @@ describe('npm start', () => {
     // A refusal the functions log at INFO (not printed at the local default, WARN), and the gateway's own 404.
     expect((await fetch(`${started.baseUrl}/v1/public-api/merchants/${'0'.repeat(8)}`)).status).toBe(401);
     expect((await fetch(`${started.baseUrl}/nothing-here?token=not-for-the-log`)).status).toBe(404);
+    // A link scanner's HEAD of a join link: the method is not the route's, and the line still names only its path.
+    const origin = new URL(started.baseUrl).origin;
+    expect((await fetch(`${origin}/join/not-for-the-log-${'0'.repeat(20)}`, { method: 'HEAD' })).status).toBe(405);
     const jvms = dynamoJvms(ports.dynamoPort);
     expect(jvms).toHaveLength(1);
     expect(watchdogsOf(jvms[0]!)).toHaveLength(1);
@@ -497,6 +500,7 @@ describe('npm start', () => {
       // The route key, never the concrete path (which can carry a join link's or a portal link's secret).
       'GET /api/v1/public-api/merchants/{merchantId} 401 N ms',
       'GET /api/nothing-here 404 N ms',
+      'HEAD /join/{token} 405 N ms',
     ]);
     expect(started.stderr()).not.toMatch(/No application metrics|"level":/);
     expect(alive(jvms[0]!)).toBe(false);
