@@ -26,6 +26,7 @@ export type { PaymentInstrument } from './payment-instrument.entity.ts';
  */
 export {
   getPaymentInstrument as findPaymentInstrument,
+  listCustomerInstruments,
   primaryIs,
   putNewPaymentInstrument,
 } from './payment-instruments.repository.ts';

@@ -17,7 +17,7 @@
  *   running the same step finds the same key and waits for its answer.
  */
 import { createHash } from 'node:crypto';
-import { findCustomer, findPaymentInstrument, type PaymentInstrument } from '../customers/index.ts';
+import { type Customer, findCustomer, findPaymentInstrument, type PaymentInstrument } from '../customers/index.ts';
 import { ConflictError, DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { taxPort } from '../domain/tax.ts';
@@ -237,15 +237,30 @@ export const unpaidInvoiceVoid = (
  * — the card's billing country, else the customer's address (either may have changed since the last charge), else
  * where `s` was taxed last (its checkout's address). A subscription stored before addresses were kept stays untaxed.
  */
-export async function chargedWith(s: Subscription): Promise<{ instrument: PaymentInstrument | null; where: TaxAddress | null }> {
+export async function chargedWith(s: Subscription): Promise<Charged> {
+  const read = (id: string | null | undefined) => (id ? findPaymentInstrument(s.organizationId, id) : null);
+  const [own, customer] = await Promise.all([read(s.paymentInstrumentId), findCustomer(s.organizationId, s.customerId)]);
+  return chargedFrom(s, customer, own, () => read(customer?.primaryPaymentInstrument?.id));
+}
+
+/** What `chargedWith` answers. */
+export interface Charged {
+  instrument: PaymentInstrument | null;
+  where: TaxAddress | null;
+}
+
+/**
+ * `chargedWith` from records read already: `s`'s customer, its own card (null: none) and `primary`, which gives the
+ * customer's primary card, asked only when the own one cannot pay.
+ */
+export async function chargedFrom(
+  s: Subscription,
+  customer: Customer | null,
+  own: PaymentInstrument | null,
+  primary: () => PaymentInstrument | null | Promise<PaymentInstrument | null>,
+): Promise<Charged> {
   const usable = (i: PaymentInstrument | null) => (i && !i.deletedAt && i.creditCard && i.customerId === s.customerId ? i : null);
-  const [own, customer] = await Promise.all([
-    s.paymentInstrumentId ? findPaymentInstrument(s.organizationId, s.paymentInstrumentId) : null,
-    findCustomer(s.organizationId, s.customerId),
-  ]);
-  const primary = customer?.primaryPaymentInstrument;
-  const instrument =
-    usable(own) ?? (primary && primary.id !== s.paymentInstrumentId ? usable(await findPaymentInstrument(s.organizationId, primary.id)) : null);
+  const instrument = usable(own) ?? usable(await primary());
   // A place the platform cannot tax (a country it does not sell to) keeps the last charge's: the subscription is
   // still charged and taxed, never left unable to renew.
   const now = buyerTaxAddress(instrument?.billingAddress, customer?.address);

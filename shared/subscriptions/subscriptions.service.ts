@@ -5,7 +5,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { type PeriodAnchorInstruction, findPlan, type Plan } from '../catalog/index.ts';
-import { findCustomer, findPaymentInstrument } from '../customers/index.ts';
+import { findCustomer, findPaymentInstrument, listCustomerInstruments } from '../customers/index.ts';
 import { DomainError, UnprocessableError } from '../domain/errors.ts';
 import { type Merchant, refuseUnlessLive } from '../domain/merchants.ts';
 import { MAX_CHARGE_AMOUNT, toMajorUnits, withinChargeLimit } from '../domain/money.ts';
@@ -18,7 +18,7 @@ import {
   apply,
   buyerTaxAddress,
   type ChargeSpec,
-  chargedWith,
+  chargedFrom,
   chargeInvoiceId,
   checkoutInvoiceId,
   type Decision,
@@ -574,13 +574,23 @@ export type CustomerSubscription = ReturnType<typeof customerSubscriptionView> &
 
 /** The subscriptions of the organization's customer `customerId`, newest first (at most `limit`), as the portal shows them. */
 export async function customerSubscriptions(organization: Merchant, customerId: string, limit = 50): Promise<CustomerSubscription[]> {
-  const [subscriptions, clock] = await Promise.all([repo.listCustomerSubscriptions(organization.id, customerId, limit), clockOf(organization.id)]);
+  // The customer and its cards read beside its subscriptions (all are its own), not once for each subscription.
+  const [subscriptions, clock, customer, cards] = await Promise.all([
+    repo.listCustomerSubscriptions(organization.id, customerId, limit),
+    clockOf(organization.id),
+    findCustomer(organization.id, customerId),
+    listCustomerInstruments(organization.id, customerId),
+  ]);
   const now = clock.now();
+  const card = (id: string | null | undefined) => cards.find((c) => c.id === id) ?? null;
   return Promise.all(
     subscriptions.map(async (s) => {
       // The next charge taxed where the buyer is now (a customer who moved, a replaced card), as the renewal will be
       // and its reminder says, not where the last charge was.
-      const [open, charged] = await Promise.all([s.openCancellationId ? getChange('SUBCANCEL', s.organizationId, s.openCancellationId) : null, chargedWith(s)]);
+      const [open, charged] = await Promise.all([
+        s.openCancellationId ? getChange('SUBCANCEL', s.organizationId, s.openCancellationId) : null,
+        chargedFrom(s, customer, card(s.paymentInstrumentId), () => card(customer?.primaryPaymentInstrument?.id)),
+      ]);
       const view = customerSubscriptionView({ ...s, billingAddress: charged.where });
       return { ...view, paidUntil: paidUntil(s, now), cancellationIsOwn: open?.cancelledBy === 'customer' };
     }),
