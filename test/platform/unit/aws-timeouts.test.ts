@@ -6,16 +6,23 @@
  * as a `TimeoutError` after 5 s in all.
  */
 import net from 'node:net';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-/** A loopback TCP server that reads and never writes: the instant each connection's first bytes came. */
-async function silentServer() {
+/**
+ * A loopback TCP server that reads and never answers (or, `halfway`, answers a response's head and the start of its
+ * body, then nothing more): the instant each connection's first bytes came.
+ */
+async function silentServer(halfway = false) {
   const requests: number[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
-    socket.once('data', () => requests.push(Date.now()));
+    socket.once('data', () => {
+      requests.push(Date.now());
+      if (halfway) socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/x-amz-json-1.0\r\ncontent-length: 100\r\n\r\n{"Item":');
+    });
     socket.on('error', () => {});
     socket.on('close', () => sockets.delete(socket));
   });
@@ -40,18 +47,34 @@ afterEach(async () => {
 });
 
 describe('an AWS call that gets no answer', () => {
-  it("fails within a route's time: a DynamoDB call after three tries of 2.5 s, a signed call after 5 s", { timeout: 15_000 }, async () => {
-    const [dynamo, s3] = await Promise.all([silentServer(), silentServer()]);
-    closing.push(dynamo.close, s3.close);
-    vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', dynamo.url);
+  it("fails within a route's time: a DynamoDB call after three tries of 2.5 s silence, however far its answer came, a signed call after 5 s", {
+    timeout: 15_000,
+  }, async () => {
+    const [silent, halfway, s3] = await Promise.all([silentServer(), silentServer(true), silentServer()]);
+    closing.push(silent.close, halfway.close, s3.close);
+    // The deployed budgets: the local stack's are longer (its emulators share a small machine).
+    vi.stubEnv('MOR_LOCAL', '');
     vi.stubEnv('AWS_ENDPOINT_URL_S3', s3.url);
+    vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', silent.url);
     vi.resetModules();
-    const [{ db }, { awsFetch }] = await Promise.all([import('../../../shared/platform/db/client.ts'), import('../../../shared/platform/aws/signed-fetch.ts')]);
+    const [{ db: silentDb }, { awsFetch }, { sdkClientOptions }] = await Promise.all([
+      import('../../../shared/platform/db/client.ts'),
+      import('../../../shared/platform/aws/signed-fetch.ts'),
+      import('../../../shared/platform/aws/sdk-timeouts.ts'),
+    ]);
+    // The functions' client is the one above; a second client with its options meets the answer that stops halfway.
+    const halfwayDb = new DynamoDBClient({
+      endpoint: halfway.url,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      ...sdkClientOptions,
+    });
 
     const started = Date.now();
     const failed = (e: unknown) => ({ error: e as Error, took: Date.now() - started });
-    const [dynamoFailure, s3Failure] = await Promise.all([
-      db.send(new GetCommand({ TableName: 'table', Key: { pk: 'a', sk: 'b' } })).then(() => null, failed),
+    const [silentFailure, halfwayFailure, s3Failure] = await Promise.all([
+      silentDb.send(new GetCommand({ TableName: 'table', Key: { pk: 'a', sk: 'b' } })).then(() => null, failed),
+      halfwayDb.send(new GetItemCommand({ TableName: 'table', Key: { pk: { S: 'a' }, sk: { S: 'b' } } })).then(() => null, failed),
       awsFetch('s3', `${s3.url}/bucket/key`).then(() => null, failed),
     ]);
 
@@ -60,12 +83,16 @@ describe('an AWS call that gets no answer', () => {
     expect(s3Failure!.took).toBeGreaterThanOrEqual(4_900);
     expect(s3Failure!.took).toBeLessThan(6_500);
 
-    expect(dynamoFailure?.error.name).toBe('TimeoutError');
-    expect(dynamo.requests).toHaveLength(3);
-    // Three tries of 2.5 s and the SDK's backoff between them (under 0.6 s): inside a route's 10 s, with room to answer.
-    expect(dynamoFailure!.took).toBeGreaterThanOrEqual(7_400);
-    expect(dynamoFailure!.took).toBeLessThan(8_500);
-    const [first, second] = dynamo.requests as [number, number];
-    expect(second - first).toBeGreaterThanOrEqual(2_450);
+    for (const [failure, server] of [
+      [silentFailure, silent],
+      [halfwayFailure, halfway],
+    ] as const) {
+      expect(failure?.error.name).toBe('TimeoutError');
+      expect(server.requests).toHaveLength(3);
+      // Three tries of 2.5 s and the SDK's backoff between them (under 0.6 s): inside a route's 10 s, with room to answer.
+      expect(failure!.took).toBeGreaterThanOrEqual(7_400);
+      expect(failure!.took).toBeLessThan(8_500);
+      expect(server.requests[1]! - server.requests[0]!).toBeGreaterThanOrEqual(2_450);
+    }
   });
 });
