@@ -78,8 +78,9 @@ export interface TokenResponse {
 /** The headers of every token response (RFC 6749 §5.1): never cached. */
 export const tokenResponseHeaders = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
-/** Answers a token request: authenticates the client, then the grant. */
-export async function issueTokens(request: TokenRequest, authorization: string | undefined, now = new Date()): Promise<TokenResponse> {
+/** Answers a token request: authenticates the client, then the grant. A parameter sent empty counts as left out (RFC 6749 §3.1). */
+export async function issueTokens(sent: TokenRequest, authorization: string | undefined, now = new Date()): Promise<TokenResponse> {
+  const request: TokenRequest = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== ''));
   const client = await authenticateClient(credentialsOf(request, authorization));
   if (request.grant_type === 'authorization_code') return redeem(client, request, now);
   if (request.grant_type === 'refresh_token') return refresh(client, request, now);

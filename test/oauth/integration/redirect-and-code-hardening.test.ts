@@ -121,13 +121,31 @@ describe('an authorization request that sends a parameter empty', () => {
   it('treats it as omitted (RFC 6749 §3.1): an empty redirect_uri is the one registered, an empty state is not sent back', async () => {
     const client = await publicClient();
     const owner = await merchantOwner();
-    const { challenge } = pkce();
+    const { challenge, verifier } = pkce();
     const page = await request('GET', authorizePath({ ...authorizationParams(client, challenge), redirect_uri: '', resource: '' }));
     expect(page.status, page.text).toBe(200);
-    const { location } = await authorize(client, owner, challenge, {}, { state: '' });
+    const { location, code } = await authorize(client, owner, challenge, {}, { state: '', redirect_uri: '', resource: '' });
     expect(`${location.origin}${location.pathname}`).toBe(client.redirectUri);
     expect(location.searchParams.get('code')).toBeTruthy();
     expect(location.searchParams.has('state')).toBe(false);
+    // The token endpoint too: an empty redirect_uri and resource are left out, not compared.
+    const tokens = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: '',
+      resource: '',
+      client_id: client.clientId,
+    });
+    expect(tokens.status, tokens.text).toBe(200);
+    const refreshed = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.json.refresh_token,
+      resource: '',
+      scope: '',
+      client_id: client.clientId,
+    });
+    expect(refreshed.status, refreshed.text).toBe(200);
   });
 });
 
