@@ -256,9 +256,9 @@ function sentArguments(messages: readonly unknown[]): Map<JsonRpcId, unknown> {
 
 /** Answers one `POST /api/mcp` for `principal`. */
 export async function answerMcpRequest(principal: AgentPrincipal, event: HttpEvent): Promise<Reply> {
-  // A byte order mark before the JSON is dropped, as the transport's own parsing drops it: the checks below and the
-  // transport read the same messages.
-  const text = bodyText(event).replace(/^\uFEFF/, '');
+  // Byte order marks before the JSON are dropped (the transport's own parsing drops one): the checks below and the
+  // transport read the same messages, or neither can.
+  const text = bodyText(event).replace(/^\uFEFF+/, '');
   // A body that is not JSON goes to the transport as is: it answers the JSON-RPC parse error.
   const body = parsedJson(text);
   const batch = Array.isArray(body);

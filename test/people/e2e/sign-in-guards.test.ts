@@ -261,6 +261,8 @@ describe('tools/call with malformed params', () => {
       { jsonrpc: '2.0', id: 9, error: { code: -32600, message: expect.stringContaining('more than one request') } },
       { jsonrpc: '2.0', id: 9, error: { code: -32600, message: expect.stringContaining('more than one request') } },
     ]);
+    const twice = await rawMcp(a.token, `\uFEFF\uFEFF${JSON.stringify(batch)}`, MCP_HEADERS);
+    expect(twice.json).toEqual(marked.json);
     const one = await rawMcp(a.token, `\uFEFF${JSON.stringify([{ jsonrpc: '2.0', id: 10, method: 'ping' }])}`, MCP_HEADERS);
     expect(one.json).toEqual([{ jsonrpc: '2.0', id: 10, result: {} }]);
   });
