@@ -157,7 +157,8 @@ export async function createReactivation(organization: Merchant, input: Reactiva
     // The step kept where the declined charge was taxed (the named card's place); nothing is left changed.
     const { subscription: after } = applied;
     if (!after.pending && !isDeepStrictEqual(after.billingAddress, s.billingAddress)) {
-      await commit(organization, after, changed(after, { billingAddress: s.billingAddress }, now), clock.offsetMs);
+      // Best effort: the decline is the answer, whatever this write meets.
+      await commit(organization, after, changed(after, { billingAddress: s.billingAddress }, now), clock.offsetMs).catch(() => false);
     }
     throw new DomainError(402, 'payment.declined', `The reactivation's payment was declined (${applied.outcome.reason}); the subscription stays ${s.status}.`, {
       subscriptionId: s.id,
