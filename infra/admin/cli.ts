@@ -205,10 +205,10 @@ function parse<T extends NonNullable<ParseArgsConfig['options']>>(command: Comma
   return parsed;
 }
 
-/** The flags, checked by `schema`; the first problem is a usage error naming the flag. */
 /** The values commands take as positional arguments (`<transactionId>` in their usage), not as flags. */
 const POSITIONAL_VALUES = new Set(['transactionId', 'withdrawalId', 'reference']);
 
+/** The flags, checked by `schema`; the first problem is a usage error naming the flag. */
 function checked<S extends v.GenericSchema>(command: Command, schema: S, values: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, values);
   if (result.success) return result.output;
