@@ -1,13 +1,14 @@
 /**
  * The dashboard's way in, in a real browser: sign up, sign out, sign in (once wrong), the session cookie's
  * attributes, a join link claimed by a new person (signed out first, so through sign-up and back), the same page for
- * every link that cannot be claimed, and the merchant home. Every page is axe-clean with a screenshot; one journey
+ * every link that cannot be claimed, the merchant home, and a forgotten password reset. Every page is axe-clean with a screenshot; one journey
  * is done with the keyboard alone. Over HTTP: a form posted from another origin or without its CSRF token changes
  * nothing.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../../support/http.ts';
+import { mailsArrived } from '../../support/mails.ts';
 import { PASSWORD, rootMerchant, subMerchant } from '../../support/fixtures.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages, signUpThroughPages } from '../support.ts';
 
@@ -53,6 +54,35 @@ describe('the dashboard: signing up, in and out, and claiming a merchant', { tim
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${origin}/dashboard`);
+    await w.expectClean();
+  });
+
+  it('resets a forgotten password from the sign-in page: the link by mail, a new password, signed in with it', async () => {
+    const owner = await rootMerchant('Forgetful Shop');
+    const w = await openPage(browser);
+    const { page } = w;
+    await page.goto(`${origin}/dashboard/sign-in`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    expect(await heading(page)).toBe('Reset your password');
+    await expectAccessible(page, 'password-reset');
+    await page.getByLabel('Email').fill(owner.ownerEmail);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByText('is on its way there').waitFor();
+    await expectAccessible(page, 'password-reset-sent');
+
+    const [mail] = await mailsArrived(owner.ownerEmail, 'Choose a new password');
+    const link = /https?:\/\/\S+(\/dashboard\/password-reset\/\S+)/.exec(mail!.text)![1]!;
+    await page.goto(`${origin}${link}`);
+    expect(await heading(page)).toBe('Choose a new password');
+    await expectAccessible(page, 'new-password');
+    await page.getByLabel('New password').fill('a forgotten, then new, passphrase');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await page.waitForURL(`${origin}/dashboard/sign-in?done=password_reset`);
+    expect(await page.getByRole('status').innerText()).toContain('Your password is changed');
+    await expectAccessible(page, 'sign-in-after-reset');
+    await signInThroughPages(page, owner.ownerEmail, 'a forgotten, then new, passphrase');
+    await page.waitForURL(`${origin}/dashboard`);
+    expect(await heading(page)).toBe('Your merchants');
     await w.expectClean();
   });
 
