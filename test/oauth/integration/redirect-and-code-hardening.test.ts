@@ -117,6 +117,27 @@ describe('an authorization request that sends a parameter twice', () => {
   });
 });
 
+describe('an authorization form that sends a parameter twice', () => {
+  it('is refused on the error page too, whichever the parameter, and issues nothing', async () => {
+    const client = await publicClient();
+    const owner = await merchantOwner();
+    const { challenge } = pkce();
+    const params = authorizationParams(client, challenge);
+    for (const name of ['state', 'redirect_uri'] as const) {
+      const refused = await postForm('/api/v1/oauth/authorize', {
+        ...params,
+        [name]: [params[name]!, params[name]!],
+        action: 'sign_in',
+        email: owner.email,
+        password: owner.password,
+      });
+      expect(refused.status, name).toBe(400);
+      expect(refused.headers.get('location'), name).toBeNull();
+      expect(refused.cookies, name).toEqual([]);
+    }
+  });
+});
+
 describe('an authorization request that sends a parameter empty', () => {
   it('treats it as omitted (RFC 6749 §3.1): an empty redirect_uri is the one registered, an empty state is not sent back', async () => {
     const client = await publicClient();
