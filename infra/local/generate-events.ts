@@ -131,8 +131,6 @@ export function consumerEvent(consumer: ConsumerDef) {
   };
 }
 
-/** Every consumer of either stage: the table's, and the stream relay of them all. */
-
 /** File name → content of every sample event, from the route table and the consumer list. */
 export function generateEvents(routes: readonly RouteDef[] = routeList, consumers: readonly ConsumerDef[] = everyConsumer): Map<string, string> {
   const files = new Map<string, string>();

@@ -4,4 +4,4 @@
  */
 export { Money, Status, Time } from './kit/format.tsx';
 export { Csrf, Empty, Field, merchantPath, Notice, Page, type PageContext, PageHead, SecretOnce, SelectField, SignOut, Table } from './kit/layout.tsx';
-export { dashboardCsp, pageContext, pageReply, seeOther, withDone } from './kit/page.ts';
+export { dashboardCsp, noSoonerThan, pageContext, pageReply, seeOther, withDone } from './kit/page.ts';

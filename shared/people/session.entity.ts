@@ -1,7 +1,7 @@
 /**
  * A session of a person (`SESSION#<sessionId>` / `SESSION`), keyed by a derivation of the session token (the token
- * itself is never stored), with the stamp of the password it was started with (./passwords.rules.ts). Its `ttl` lets DynamoDB delete the item some time after expiry; expiry itself is checked
- * on every read.
+ * itself is never stored), with the stamp of the password it was started with (./passwords.rules.ts). Its `ttl` lets
+ * DynamoDB delete the item some time after expiry; expiry itself is checked on every read.
  */
 import * as v from 'valibot';
 import type { Mode } from '../domain/deployments.ts';

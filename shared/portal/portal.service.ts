@@ -13,7 +13,7 @@ import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { utcText } from '../domain/time.ts';
 import { merchantInvoiceNotFound, portalNotFound } from '../domain/unknown-ids.ts';
-import { seeOther, withDone } from '../dashboard/index.ts';
+import { noSoonerThan, seeOther, withDone } from '../dashboard/index.ts';
 import { findCustomer, findCustomerIdsByEmail, findPaymentInstrument, HOSTED_FIELDS_SDK_PATH, mintClientToken } from '../customers/index.ts';
 import { merchantInvoicePdfUrl, customerInvoiceSummaries, merchantInvoiceSummariesOf } from '../invoicing/index.ts';
 import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
@@ -150,7 +150,7 @@ export async function requestSignInLink(merchantId: string, email: string, event
       ].join('\n'),
     }).catch((error: unknown) => logger.error('portal sign-in link not sent', { merchantId: merchant.id, error: error as Error }));
   }
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + SIGN_IN_ANSWER_MS - Date.now())));
+  await noSoonerThan(started, SIGN_IN_ANSWER_MS);
   return portalReply(ctx, SignedOutPage({ ctx, sent: true }));
 }
 

@@ -20,10 +20,19 @@ interface SignInForm {
 }
 
 /** The fewest characters (code points) a password may have, as the API counts them. */
-export const MIN_PASSWORD = 12;
+const MIN_PASSWORD = 12;
+
+/** What a form says of a new password it refuses (`newPasswordOf`). */
+export const TOO_SHORT = `Choose a password of at least ${MIN_PASSWORD} characters.`;
+
+/**
+ * A new password as a form takes it: at least `MIN_PASSWORD` characters (code points, as the API counts them: an
+ * emoji is one), else null.
+ */
+export const newPasswordOf = (text: string | undefined): string | null => (text && [...text].length >= MIN_PASSWORD ? text : null);
 
 /** The e-mail as the people service takes it, or null when it is not an address. */
-const emailOf = (text: string | undefined) => {
+export const emailOf = (text: string | undefined) => {
   const parsed = v.safeParse(emailSchema, text ?? '');
   return parsed.success ? parsed.output : null;
 };
@@ -55,12 +64,12 @@ export async function signUpWithForm(form: SignInForm & { name?: string | undefi
     pageReply(ctx, SignUpPage({ ctx, name: form.name, email: form.email, next: form.next, error }), status, undefined, headers);
   const email = emailOf(form.email);
   if (!email) return again('Enter an e-mail address, like name@example.com.', 400);
-  // Characters (code points), as the API counts them: an emoji is one.
-  if (!form.password || [...form.password].length < MIN_PASSWORD) return again(`Choose a password of at least ${MIN_PASSWORD} characters.`, 400);
+  const password = newPasswordOf(form.password);
+  if (!password) return again(TOO_SHORT, 400);
   const name = form.name?.trim() || undefined;
   try {
-    await signUp({ email, password: form.password, ...(name ? { name } : {}) }, event.requestContext.http.sourceIp);
-    const session = await signIn({ email, password: form.password }, event.requestContext.http.sourceIp);
+    await signUp({ email, password, ...(name ? { name } : {}) }, event.requestContext.http.sourceIp);
+    const session = await signIn({ email, password }, event.requestContext.http.sourceIp);
     return seeOther(safeNext(form.next), [session.cookie]);
   } catch (e) {
     if (!explained(e)) throw e;

@@ -5,17 +5,15 @@
  * the link's page only shows the form (a mail scanner that opens it spends nothing); its form sets the password and
  * sends the person to sign in.
  */
-import * as v from 'valibot';
 import { DomainError } from '../../domain/errors.ts';
 import { utcText } from '../../domain/time.ts';
 import { finishPasswordReset, PASSWORD_RESET_TTL_SECONDS, startPasswordReset, usablePasswordReset } from '../../people/index.ts';
 import { config } from '../../platform/config.ts';
-import { email as emailSchema } from '../../platform/http/schemas/common.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { sendMail } from '../../platform/mail/mailer.ts';
 import { logger } from '../../platform/observability.ts';
-import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
-import { MIN_PASSWORD } from './forms.service.ts';
+import { noSoonerThan, pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { emailOf, newPasswordOf, TOO_SHORT } from './forms.service.ts';
 import { NewPasswordPage, PasswordResetPage } from './pages.tsx';
 
 /**
@@ -39,9 +37,8 @@ export function passwordResetPage(event: HttpEvent): Promise<Reply> {
 export async function requestPasswordReset(form: { email?: string | undefined }, event: HttpEvent): Promise<Reply> {
   const started = Date.now();
   const ctx = pageContext(event);
-  const parsed = v.safeParse(emailSchema, form.email ?? '');
-  if (!parsed.success) return pageReply(ctx, PasswordResetPage({ ctx, email: form.email, error: 'Enter the e-mail address you sign in with.' }), 400);
-  const email = parsed.output;
+  const email = emailOf(form.email);
+  if (!email) return pageReply(ctx, PasswordResetPage({ ctx, email: form.email, error: 'Enter the e-mail address you sign in with.' }), 400);
   try {
     const link = await startPasswordReset(email, event.requestContext.http.sourceIp);
     if (link) {
@@ -61,7 +58,7 @@ export async function requestPasswordReset(form: { email?: string | undefined },
     if (!(e instanceof DomainError && e.status === 429)) throw e;
     return pageReply(ctx, PasswordResetPage({ ctx, email, error: e.message }), 429, undefined, e.headers);
   }
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + PASSWORD_RESET_ANSWER_MS - Date.now())));
+  await noSoonerThan(started, PASSWORD_RESET_ANSWER_MS);
   return pageReply(ctx, PasswordResetPage({ ctx, sent: { email, minutes: PASSWORD_RESET_TTL_SECONDS / 60 } }));
 }
 
@@ -74,11 +71,12 @@ export async function newPasswordPage(token: string, event: HttpEvent): Promise<
 
 /** The link's form: a password too short is the form again; otherwise it is set, and the person signs in with it. */
 export async function setNewPassword(token: string, form: { password?: string | undefined }, event: HttpEvent): Promise<Reply> {
-  if (!form.password || [...form.password].length < MIN_PASSWORD) {
+  const password = newPasswordOf(form.password);
+  if (!password) {
     await usablePasswordReset(token);
     const ctx = pageContext(event);
-    return pageReply(ctx, NewPasswordPage({ ctx, action: linkPath(token), error: `Choose a password of at least ${MIN_PASSWORD} characters.` }), 400);
+    return pageReply(ctx, NewPasswordPage({ ctx, action: linkPath(token), error: TOO_SHORT }), 400);
   }
-  await finishPasswordReset(token, form.password);
+  await finishPasswordReset(token, password);
   return seeOther(withDone('/dashboard/sign-in', 'password_reset'));
 }

@@ -59,3 +59,10 @@ export const seeOther = (path: string, cookies?: string[]): Reply => ({
 
 /** A path with `?done=<what>` (what the page then says happened). */
 export const withDone = (path: string, done: string) => `${path}${path.includes('?') ? '&' : '?'}done=${encodeURIComponent(done)}`;
+
+/**
+ * Waits until `ms` after `started` (a `Date.now()`): a form that must answer everyone alike (an address with an
+ * account or not) answers no sooner, whatever it did meanwhile.
+ */
+export const noSoonerThan = (started: number, ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, started + ms - Date.now())));
