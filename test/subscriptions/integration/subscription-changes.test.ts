@@ -231,6 +231,24 @@ describe('subscription cancellations', () => {
     expect(list.json.data.map((c: { id: string }) => c.id)).toEqual([res.json.data.id]);
   });
 
+  it('cancel at the next renewal, then pause: it ends as scheduled, unrefunded, and its credit pays part of a reactivation', async () => {
+    const { org, year, sub } = await subscribed('Cancel then pause shop');
+    expect((await post(org, '/subscription-cancellations', { subscriptionId: sub.id })).status).toBe(201);
+    await advance(org, `${year}-02-14T10:00:00.000Z`);
+    expect((await post(org, '/subscription-pauses', { subscriptionId: sub.id, endAt: null, pausedBy: 'customer' })).status).toBe(201);
+    expect(await subscriptionOf(org, sub.id)).toMatchObject({ status: 'paused', credit: 5, endTime: sub.nextCharge });
+    await advance(org, `${year}-03-03T12:00:00.000Z`);
+    expect(await subscriptionOf(org, sub.id)).toMatchObject({ status: 'canceled', credit: 5, endTime: sub.nextCharge });
+    expect(await chargesOf(org, sub.id)).toEqual([['completed', 10]]);
+    const back = await post(org, '/subscription-reactivations', { subscriptionId: sub.id });
+    expect(back.status, back.text).toBe(201);
+    expect(await chargesOf(org, sub.id)).toEqual([
+      ['completed', 10],
+      ['completed', 5],
+    ]);
+    expect(await subscriptionOf(org, sub.id)).toMatchObject({ status: 'active', credit: 0 });
+  });
+
   it('keep a draft without effect until it is confirmed, and revoke a confirmed one before it takes effect', async () => {
     const { org, year, sub } = await subscribed('Draft shop');
     const draft = await post(org, '/subscription-cancellations', { subscriptionId: sub.id, status: 'draft', description: 'Asked by phone' });
