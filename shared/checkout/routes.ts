@@ -11,6 +11,7 @@ import {
   unknownPolicyType,
 } from '../domain/unknown-ids.ts';
 import { CHECKOUT_PAGE_SCRIPT } from '../platform/http/browser-scripts.ts';
+import { linkQuery } from '../platform/http/schemas/common.ts';
 import type { RouteDef } from '../platform/http/route-def.ts';
 import {
   confirmPublicCheckoutPaymentRequest,
@@ -463,6 +464,7 @@ export const checkoutPlanPage = {
   auth: 'none',
   group: 'dashboard',
   table: 'none',
+  query: linkQuery,
   status: 200,
   contentType: 'text/html',
   response: textBody,
@@ -479,6 +481,7 @@ export const checkoutOrderPage = {
   auth: 'none',
   group: 'dashboard',
   table: 'none',
+  query: linkQuery,
   status: 200,
   contentType: 'text/html',
   response: textBody,

@@ -4,7 +4,7 @@
  * are public documents with an `ETag`, Scalar's script is versioned and cached for a year.
  */
 import { BASE_STYLESHEET_FILE } from '../platform/http/stylesheets.ts';
-import { htmlPage, textAsset } from '../platform/http/schemas/common.ts';
+import { htmlPage, linkQuery, textAsset } from '../platform/http/schemas/common.ts';
 import { DOCS_REFERENCE_SCRIPT } from '../platform/http/browser-scripts.ts';
 import { docsPageNotFound } from '../domain/unknown-ids.ts';
 import type { RouteDef } from '../platform/http/route-def.ts';
@@ -29,6 +29,7 @@ export const docsIndexPage = {
   auth: 'none',
   group: 'docs',
   table: 'none',
+  query: linkQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -47,6 +48,7 @@ export const docsPage = {
   auth: 'none',
   group: 'docs',
   table: 'none',
+  query: linkQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -65,6 +67,7 @@ export const docsReferencePage = {
   auth: 'none',
   group: 'docs',
   table: 'none',
+  query: linkQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,

@@ -5,7 +5,7 @@
  */
 import { customerNotFound, merchantInvoiceNotFound, portalLinkInvalid, portalNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { managers, type RouteDef } from '../platform/http/route-def.ts';
-import { htmlPage, textAsset } from '../platform/http/schemas/common.ts';
+import { htmlPage, linkQuery, textAsset } from '../platform/http/schemas/common.ts';
 import { PORTAL_SCRIPT } from '../platform/http/browser-scripts.ts';
 import {
   createPortalSessionRequest,
@@ -134,6 +134,7 @@ export const portalLinkPage = {
   auth: 'none',
   group: 'portal',
   table: 'read',
+  query: linkQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -249,6 +250,7 @@ export const portalInvoicesPage = {
   auth: 'portalSession',
   group: 'portal',
   table: 'read',
+  query: linkQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -265,6 +267,7 @@ export const portalInvoicePdf = {
   handler: 'functions/portal/invoice-pdf.ts',
   auth: 'portalSession',
   table: 'readWrite',
+  query: linkQuery,
   invoicePdfStorage: 'read',
   status: 302,
   response: null,

@@ -27692,7 +27692,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `request.invalid_query`: A query parameter was sent: this operation takes none. */
+            /** @description `request.invalid_query`: A query parameter breaks its rule (one this page does not read is ignored); `details` names each. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27751,7 +27751,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `request.invalid_query`: A query parameter was sent: this operation takes none. */
+            /** @description `request.invalid_query`: A query parameter breaks its rule (one this page does not read is ignored); `details` names each. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28001,7 +28001,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `request.invalid_query`: A query parameter is unknown or breaks its rule; `details` names each. */
+            /** @description `request.invalid_query`: A query parameter breaks its rule (one this page does not read is ignored); `details` names each. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -3,7 +3,7 @@
  * out, the merchant switcher, and the join page that join links open.
  */
 import { DASHBOARD_SCRIPT } from '../../platform/http/browser-scripts.ts';
-import { htmlPage, textAsset } from '../../platform/http/schemas/common.ts';
+import { htmlPage, linkQuery, textAsset } from '../../platform/http/schemas/common.ts';
 import { joinLinkInvalid, passwordResetLinkInvalid } from '../../domain/unknown-ids.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
 import { doneQuery } from '../pages.schemas.ts';
@@ -130,6 +130,7 @@ export const passwordResetPage = {
   auth: 'none',
   group: 'pages',
   table: 'none',
+  query: linkQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -164,6 +165,7 @@ export const newPasswordPage = {
   auth: 'none',
   group: 'pages',
   table: 'read',
+  query: linkQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -250,6 +252,7 @@ export const joinPage = {
   auth: 'none',
   group: 'pages',
   table: 'read',
+  query: linkQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
@@ -285,6 +288,7 @@ export const unknownDashboardPage = {
   auth: 'none',
   group: 'pages',
   table: 'none',
+  query: linkQuery,
   status: 404,
   contentType: 'text/html',
   response: htmlPage,

@@ -1,6 +1,6 @@
 /** A merchant's customers: the list with search, and a customer's page. */
 import { customerNotFound } from '../../domain/unknown-ids.ts';
-import { htmlPage } from '../../platform/http/schemas/common.ts';
+import { htmlPage, linkQuery } from '../../platform/http/schemas/common.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
 import { customersPageQuery } from './customers.schemas.ts';
 
@@ -29,6 +29,7 @@ export const customerPage = {
   auth: 'session',
   group: 'pages',
   table: 'read',
+  query: linkQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,

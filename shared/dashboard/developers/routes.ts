@@ -5,7 +5,7 @@
  * that made it.
  */
 import { webhookDestinationNotFound } from '../../domain/unknown-ids.ts';
-import { htmlPage } from '../../platform/http/schemas/common.ts';
+import { htmlPage, linkQuery } from '../../platform/http/schemas/common.ts';
 import { managers, type RouteDef } from '../../platform/http/route-def.ts';
 import { doneQuery } from '../pages.schemas.ts';
 import { apiKeysFormBody, destinationFormBody, destinationPageQuery, mcpTokensFormBody, webhooksFormBody } from './developers.schemas.ts';
@@ -19,6 +19,7 @@ export const developersPage = {
   auth: 'session',
   group: 'pages',
   table: 'read',
+  query: linkQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,

@@ -1,6 +1,6 @@
 /** A merchant's customer invoices: the list, and each invoice's PDF. */
 import { merchantInvoiceNotFound } from '../../domain/unknown-ids.ts';
-import { htmlPage } from '../../platform/http/schemas/common.ts';
+import { htmlPage, linkQuery } from '../../platform/http/schemas/common.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
 import { invoicesPageQuery } from './invoices.schemas.ts';
 
@@ -29,6 +29,7 @@ export const invoicePdfDownload = {
   auth: 'session',
   group: 'pages',
   table: 'readWrite',
+  query: linkQuery,
   invoicePdfStorage: 'read',
   status: 302,
   response: null,

@@ -133,7 +133,11 @@ function impliedRefusals(r: RouteDef): DocumentedError[] {
     {
       status: 400,
       code: 'request.invalid_query',
-      when: r.query ? 'A query parameter is unknown or breaks its rule; `details` names each.' : 'A query parameter was sent: this operation takes none.',
+      when: !r.query
+        ? 'A query parameter was sent: this operation takes none.'
+        : r.query.type === 'strict_object'
+          ? 'A query parameter is unknown or breaks its rule; `details` names each.'
+          : 'A query parameter breaks its rule (one this page does not read is ignored); `details` names each.',
     },
   ];
   if (r.body) {

@@ -12,6 +12,7 @@ import { wire } from '../../../shared/access/route.ts';
 import { stillThrottled } from '../../../shared/platform/db/busy.ts';
 import { isContentionOnly } from '../../../shared/platform/db/transactions.ts';
 import { oauthErrorCode } from '../../../shared/platform/http/errors.ts';
+import { validate } from '../../../shared/platform/http/request-middleware.ts';
 import { MAX_TEXT_ISSUES, textIssues, textProblem } from '../../../shared/platform/http/text-rule.ts';
 import type { HttpEvent } from '../../../shared/platform/http/types.ts';
 import { routeList, type RouteDef } from '../../../shared/routes/index.ts';
@@ -325,6 +326,28 @@ describe('the text rule', () => {
     expect(badName.json.message).toBe('(query): has a query parameter name with control characters other than tab and newline');
     const good = await send(list, { headers: [], query: 'search=Zo%C3%AB%20%F0%9F%98%80' });
     expect(good.status).toBe(list.status);
+  });
+});
+
+describe('the query rule', () => {
+  // Every page but the hosted card fields' frame, which only the checkout's own script opens, with its own parameters.
+  const pages = routeList.filter((r) => r.method === 'GET' && r.contentType === 'text/html' && r.name !== 'hosted-fields-frame');
+
+  it("lets a link to any page carry parameters the page does not read (a mail's or a campaign's trackers): ignored, not refused", () => {
+    expect(pages.length).toBeGreaterThan(30);
+    for (const page of pages) {
+      const event = { queryStringParameters: { utm_source: 'newsletter', utm_campaign: 'december' } } as unknown as HttpEvent;
+      expect(() => validate(page).before!({ event } as never), page.name).not.toThrow();
+    }
+  });
+
+  it('refuses a parameter an API operation does not take: 400 request.invalid_query, before the handler', async () => {
+    const list = routeList.find((r) => r.name === 'products-list')!;
+    const res = await send(list, { headers: [], query: 'utm_source=newsletter' });
+    expect(res.status).toBe(400);
+    expectFaceError(list, res.json, 400, 'request.invalid_query');
+    expect(res.json.message).toBe('utm_source: is not a query parameter of this request');
+    expect(res.reached).toBe(0);
   });
 });
 

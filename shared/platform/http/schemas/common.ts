@@ -47,3 +47,10 @@ export const pagination = v.strictObject({
   totalCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
   totalPages: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
+
+/**
+ * The query of a page that reads none: a link to a page may carry parameters of its own (a mail's or a campaign's
+ * trackers, `?utm_source=…`), which are ignored, their text still held to the text rule. Marked pure and kept last, so
+ * a bundle without a page drops it whole.
+ */
+export const linkQuery = /* @__PURE__ */ v.object({});
