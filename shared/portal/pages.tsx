@@ -187,7 +187,12 @@ const reasonLabels: Readonly<Record<(typeof portalCancelReasons)[number], string
 /** What cancelling `s` does under the merchant's policy: at the next renewal, one with no paid time left ends now. */
 function CancelTiming({ s, policy }: { s: CustomerSubscription; policy: PortalSettings['cancelPolicy'] }) {
   if (policy === 'now') return <p>It ends now, without a refund for the rest of the period.</p>;
-  if (policy === 'now-prorated') return <p>It ends now, and the unused part of the period is refunded.</p>;
+  if (policy === 'now-prorated') {
+    // What a prorated cancellation gives back: the unused time of a paid period, and the credit a pause kept of one.
+    if (s.status === 'active') return <p>It ends now, and the unused part of the period you paid for is refunded.</p>;
+    if (s.status === 'paused' && s.creditMinor > 0) return <p>It ends now, and what its pause kept of the period you paid for is refunded.</p>;
+    return <p>It ends now: no paid time is left to refund.</p>;
+  }
   if (s.paidUntil) {
     return (
       <p>
@@ -218,7 +223,8 @@ function SubscriptionCard({ ctx, s }: { ctx: PortalContext; s: CustomerSubscript
       </button>
     </form>
   );
-  const scheduledEnd = s.openCancellationId !== null && s.endAt !== null && !['canceled', 'completed'].includes(s.status);
+  const ended = s.status === 'canceled' || s.status === 'completed';
+  const scheduledEnd = s.openCancellationId !== null && s.endAt !== null && !ended;
   const headingId = `sub-${s.id}`;
   return (
     <section class="panel" aria-labelledby={headingId}>
@@ -303,11 +309,22 @@ function SubscriptionCard({ ctx, s }: { ctx: PortalContext; s: CustomerSubscript
           ) : null}
         </p>
       ) : null}
+      {/* What the buttons below charge, before they are pressed. */}
+      {settings.allowPause && s.pause?.by === 'merchant' ? <p>{ctx.brand.name} paused it: ask them to resume it.</p> : null}
+      {settings.allowPause && s.status === 'paused' && s.pause?.by !== 'merchant' ? (
+        <p>Resuming starts a new period now, charged at once less the credit the pause kept (a trial not yet over carries on instead).</p>
+      ) : null}
+      {settings.allowReactivation && ended ? (
+        <p>
+          Reactivating starts a new period now, charged at once: <Money minor={s.priceMinor} currency={s.currency} /> before tax
+          {s.creditMinor > 0 ? ', less the credit it holds' : ''}.
+        </p>
+      ) : null}
       <div class="actions">
         {scheduledEnd && s.cancellationIsOwn ? action('cancel', 'undo-cancel', 'Keep my subscription') : null}
-        {settings.allowPause && s.pause ? action('pause', 'resume', 'Resume') : null}
+        {settings.allowPause && s.pause && s.pause.by !== 'merchant' ? action('pause', 'resume', 'Resume') : null}
         {settings.allowPause && !s.pause && !scheduledEnd && running(s) ? action('pause', 'pause', 'Pause', 'secondary') : null}
-        {settings.allowReactivation && (s.status === 'canceled' || s.status === 'completed') ? action('reactivate', null, 'Reactivate') : null}
+        {settings.allowReactivation && ended ? action('reactivate', null, 'Reactivate') : null}
       </div>
       {settings.allowCancel && !scheduledEnd && (running(s) || s.status === 'paused' || s.status === 'pending') ? (
         <details>

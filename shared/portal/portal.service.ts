@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
+import { ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { utcText } from '../domain/time.ts';
 import { merchantInvoiceNotFound, portalNotFound } from '../domain/unknown-ids.ts';
@@ -216,7 +216,10 @@ export async function cancelAction(
   return backHome(merchant, c.status === 'completed' ? 'cancel' : 'cancel-scheduled');
 }
 
-/** The pause forms: pause until resumed, or resume, when the merchant allows pauses. */
+/**
+ * The pause forms, when the merchant allows pauses: pause until resumed (not a subscription set to end, whose end
+ * would leave the paid time its pause kept unused), or resume the customer's own pause (not the merchant's).
+ */
 export async function pauseAction(
   merchant: Merchant,
   principal: PortalPrincipal,
@@ -225,8 +228,9 @@ export async function pauseAction(
 ): Promise<Reply> {
   const [s, settings] = await ownSubscription(merchant, principal, subscriptionId);
   if (!settings.allowPause) throw turnedOff();
-  if (form.action === 'pause') await createPause(merchant, { subscriptionId: s.id, pausedBy: 'customer' });
-  else await resumeSubscription(merchant, s.id);
+  if (form.action === 'resume') await resumeSubscription(merchant, s.id, 'customer');
+  else if (s.endAt) throw new UnprocessableError('subscription.not_pausable', 'This subscription is set to end, so it cannot be paused.');
+  else await createPause(merchant, { subscriptionId: s.id, pausedBy: 'customer' });
   return backHome(merchant, form.action);
 }
 
@@ -234,6 +238,9 @@ export async function pauseAction(
 export async function reactivateAction(merchant: Merchant, principal: PortalPrincipal, subscriptionId: string): Promise<Reply> {
   const [s, settings] = await ownSubscription(merchant, principal, subscriptionId);
   if (!settings.allowReactivation) throw turnedOff();
+  // Only an ended one: a running one's cancellation is undone by its cancel form, and only the customer's own.
+  if (s.status !== 'canceled' && s.status !== 'completed')
+    throw new UnprocessableError('subscription.not_reactivatable', `This subscription is ${s.status}: only an ended one can be reactivated.`);
   await createReactivation(merchant, { subscriptionId: s.id });
   return backHome(merchant, 'reactivate');
 }

@@ -6,7 +6,7 @@
  * pauses on time; these routes set them up, change them, and end them at once.
  */
 import { v7 as uuidv7 } from 'uuid';
-import { ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionNotFound, subscriptionPauseNotFound } from '../domain/unknown-ids.ts';
 import { getChange, listChangePage, newChangeRecord, putChange } from './changes.repository.ts';
@@ -76,7 +76,9 @@ export async function createPause(organization: Merchant, input: PauseInput) {
     effectiveAt,
     endAt,
   };
-  await commitOrConflict(organization, s, changed(s, { pause: { id: pause.id, effectiveAt, endAt } }, now), clock.offsetMs, [putChange('SUBPAUSE', pause)]);
+  await commitOrConflict(organization, s, changed(s, { pause: { id: pause.id, effectiveAt, endAt, by: pause.pausedBy } }, now), clock.offsetMs, [
+    putChange('SUBPAUSE', pause),
+  ]);
   return settle(organization, s.id, pause.id, now, clock.offsetMs);
 }
 
@@ -120,18 +122,22 @@ export async function updatePause(organization: Merchant, id: string, input: Par
     ...(input.description !== undefined ? { description: input.description } : {}),
     updatedAt: now,
   };
-  await commitOrConflict(organization, s, changed(s, { pause: { id, effectiveAt, endAt } }, now), clock.offsetMs, [putChange('SUBPAUSE', updated)]);
+  await commitOrConflict(organization, s, changed(s, { pause: { id, effectiveAt, endAt, by: updated.pausedBy } }, now), clock.offsetMs, [
+    putChange('SUBPAUSE', updated),
+  ]);
   return settle(organization, s.id, id, now, clock.offsetMs);
 }
 
 /**
  * Ends a pause now: a pending one never takes effect, an active one ends (the subscription resumes, charging a new
- * period). Answers the ended pause. 422 `subscription_pause.completed` for one that has ended.
+ * period). Answers the ended pause. 422 `subscription_pause.completed` for one that has ended; with `madeBy` (the
+ * customer in the portal), 403 for a pause someone else made.
  */
-export async function deletePause(organization: Merchant, id: string) {
+export async function deletePause(organization: Merchant, id: string, madeBy?: PausedBy) {
   const clock = await changeClockOf(organization.id);
   const now = clock.now();
   const p = await ownPause(organization.id, id);
+  if (madeBy && p.pausedBy !== madeBy) throw new ForbiddenError(`This pause was made by the ${p.pausedBy}, not by you: ask them to end it.`);
   if (p.status === 'completed') throw new UnprocessableError('subscription_pause.completed', 'The pause has ended already.');
   const s = decidableAt(await repo.getSubscription(organization.id, p.subscriptionId), now);
   if (!s || s.pause?.id !== p.id) throw new UnprocessableError('subscription_pause.completed', 'The pause has ended already.');
@@ -153,11 +159,11 @@ export async function deletePause(organization: Merchant, id: string) {
  * Ends the subscription's pause (the one pending or under way), as `deletePause` does: 404 for an unknown
  * subscription, 422 `subscription.not_paused` for one without a pause.
  */
-export async function resumeSubscription(organization: Merchant, subscriptionId: string) {
+export async function resumeSubscription(organization: Merchant, subscriptionId: string, madeBy?: PausedBy) {
   const s = await repo.getSubscription(organization.id, subscriptionId);
   if (!s) throw subscriptionNotFound();
   if (!s.pause) throw new UnprocessableError('subscription.not_paused', 'The subscription is not paused, so there is nothing to resume.');
-  return deletePause(organization, s.pause.id);
+  return deletePause(organization, s.pause.id, madeBy);
 }
 
 export interface ChangeListQuery {

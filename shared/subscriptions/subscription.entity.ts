@@ -10,6 +10,7 @@ import { anchorMethods, intervalUnits, pricingFormulas, type PeriodAnchorInstruc
 import { entity, orNull } from '../platform/db/entity.ts';
 import { catalogItem, catalogListing, customerListing, shardOf } from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
+import { pausedByValues } from './changes.rules.ts';
 import type { PeriodAnchor } from './periods.rules.ts';
 import { type BillingCycle, type PastDue, type Pause, type SubscriptionStatus, subscriptionStatuses } from './subscriptions.rules.ts';
 
@@ -220,7 +221,7 @@ export const SubscriptionEntity = entity<Subscription, { id: string }>({
       endAt: orNull(v.string()),
       endedAt: orNull(v.string()),
       openCancellationId: orNull(v.string()),
-      pause: orNull(v.object({ id: v.string(), effectiveAt: v.string(), endAt: orNull(v.string()) })),
+      pause: orNull(v.object({ id: v.string(), effectiveAt: v.string(), endAt: orNull(v.string()), by: v.optional(v.picklist(pausedByValues)) })),
       periodTransactionId: orNull(v.string()),
       periodChargeIds: v.optional(v.array(v.string()), []),
       periodValueMinor: orNull(v.number()),

@@ -18,6 +18,7 @@
  * is sent when a subscription first enters one of them, `subscription.cancelled` when it leaves them for good.
  */
 import type { IntervalUnit } from '../catalog/plan-vocabulary.schemas.ts';
+import type { PausedBy } from './changes.rules.ts';
 import type { PeriodAnchor } from './periods.rules.ts';
 import { dunningSchedule, reminderAt } from './periods.rules.ts';
 
@@ -113,6 +114,8 @@ export interface Pause {
   id: string;
   effectiveAt: string;
   endAt: string | null;
+  /** Who paused it, as its record says (absent on a pause made before it was kept here: its record says). */
+  by?: PausedBy | undefined;
 }
 
 /** What the engine reads to decide (a subset of the record). */

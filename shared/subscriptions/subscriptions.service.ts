@@ -597,11 +597,11 @@ export async function customerSubscriptions(organization: Merchant, customerId: 
   );
 }
 
-/** The subscription `id` of the organization's customer `customerId` as the portal shows it; another customer's is 404 `subscription.not_found`. */
-export async function customerSubscription(organization: Merchant, customerId: string, id: string) {
+/** The subscription `id` of the organization's customer `customerId`, for a portal form to act on; another customer's is 404 `subscription.not_found`. */
+export async function customerSubscription(organization: Merchant, customerId: string, id: string): Promise<Subscription> {
   const s = await ownSubscription(organization.id, id);
   if (s.customerId !== customerId) throw subscriptionNotFound();
-  return customerSubscriptionView(s);
+  return s;
 }
 
 /**

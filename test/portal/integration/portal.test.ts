@@ -309,8 +309,39 @@ describe('the signed-in portal', () => {
     expect(undo.status).toBe(403);
     expect(undo.text).toContain('made by the merchant, not by you');
     expect((await cancellationsOf(mine.subscriptionId))[0]).toMatchObject({ id: theirs.json.data.id, status: 'confirmed' });
+    // Nor does reactivating a subscription that still runs undo it, and a subscription set to end is not paused (its
+    // end would leave the paid time the pause kept unused): both are refused, and nothing changes.
+    const reactivated = await session.post(`${path}/reactivate`, {});
+    expect(reactivated.status).toBe(422);
+    expect(reactivated.text).toContain('only an ended one can be reactivated');
+    const paused = await session.post(`${path}/pause`, { action: 'pause' });
+    expect(paused.status).toBe(422);
+    expect(paused.text).toContain('set to end, so it cannot be paused');
+    expect((await cancellationsOf(mine.subscriptionId))[0]).toMatchObject({ id: theirs.json.data.id, status: 'confirmed' });
+    expect(await subscription(org, mine.subscriptionId)).toMatchObject({ status: 'active', endTime: theirs.json.data.churnedAt });
     // A notice is one of the page's own: a name an object has of itself shows none.
     for (const done of ['constructor', '__proto__', 'toString']) expect((await session.get(`${home}?done=${done}`)).text, done).not.toContain('role="status"');
+  });
+
+  it("leaves the merchant's pause to the merchant: no Resume button, and a post of one refused, changing nothing", async () => {
+    const mine = await subscriber(org);
+    const session = await signedIn((await linkOf(org, mine.customerId)).url);
+    const home = `/portal/${org.organizationId}/subscriptions`;
+    const cardOf = (page: string) => page.slice(page.indexOf(`id="sub-${mine.subscriptionId}"`)).split('</section>')[0]!;
+    const theirs = await orgCall('POST', `${orgPath(org.organizationId)}/subscription-pauses`, {
+      fullKey: org.fullKey,
+      body: { subscriptionId: mine.subscriptionId, pausedBy: 'merchant' },
+    });
+    expect(theirs.status, theirs.text).toBe(201);
+    const card = cardOf((await session.get(home)).text);
+    expect(card).not.toContain('value="resume"');
+    expect(card).toContain('paused it: ask them to resume it.');
+    const resume = await session.post(`${home}/${mine.subscriptionId}/pause`, { action: 'resume' });
+    expect(resume.status).toBe(403);
+    expect(resume.text).toContain('made by the merchant, not by you');
+    expect((await subscription(org, mine.subscriptionId)).status).toBe('paused');
+    const pause = await orgCall('GET', `${orgPath(org.organizationId)}/subscription-pauses/${theirs.json.data.id}`, { fullKey: org.fullKey });
+    expect(pause.json.data.status).toBe('active');
   });
 
   it('lists the invoices and downloads only its own', async () => {
