@@ -21,7 +21,7 @@ export {
 } from './refunds.service.ts';
 export { setSandboxInstrumentDecline } from './sandbox-cards.service.ts';
 export { advanceSandboxDispute, openSandboxDispute } from './sandbox-disputes.service.ts';
-export type { Transaction } from './transaction.entity.ts';
+export { taxInPayment, type Transaction } from './transaction.entity.ts';
 export { getTransactionByExternalId, getTransactionById } from './transactions.repository.ts';
 export {
   type CombinedStatus,

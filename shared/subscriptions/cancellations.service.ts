@@ -9,8 +9,17 @@ import { v7 as uuidv7 } from 'uuid';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { subscriptionCancellationNotFound } from '../domain/unknown-ids.ts';
-import { toMajorUnits } from '../domain/money.ts';
-import { findTransaction, getDisputeClaim, isRefundableStatus, newRefundId, refundableMinor, refundsClaimedWith, type Transaction } from '../payments/index.ts';
+import { divideHalfEven, toMajorUnits } from '../domain/money.ts';
+import {
+  findTransaction,
+  getDisputeClaim,
+  isRefundableStatus,
+  newRefundId,
+  refundableMinor,
+  refundsClaimedWith,
+  taxInPayment,
+  type Transaction,
+} from '../payments/index.ts';
 import { creditedChargeInvoice } from '../invoicing/index.ts';
 import { partItems } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -28,17 +37,7 @@ import {
 } from './changes.rules.ts';
 import { prorate } from './periods.rules.ts';
 import { unusedValue } from './renewals.service.ts';
-import {
-  changed,
-  chargeInvoiceId,
-  commitOrConflict,
-  decidableAt,
-  stepParts,
-  subscriptionConflict,
-  taxAt,
-  taxRateOf,
-  unpaidInvoiceVoid,
-} from './steps.service.ts';
+import { changed, chargeInvoiceId, commitOrConflict, decidableAt, stepParts, subscriptionConflict, unpaidInvoiceVoid } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscription.entity.ts';
 import { changeClockOf } from './test-clock.service.ts';
@@ -85,15 +84,13 @@ const ended = (s: Subscription) => s.status === 'canceled' || s.status === 'comp
 export const MAX_REFUNDED_PAYMENTS = 12;
 
 /**
- * What a prorated cancellation of `s` at `now` owes back (minor units, with tax), before what its payments allow: the
- * unused part of the paid period at what the period is worth now (a prorated change since re-priced it) and the
- * credit carried (a pause's, a downgrade's), each with tax at the rate of the period's start, when it was charged.
+ * What a prorated cancellation of `s` at `now` owes back before tax (minor units), before what its payments allow:
+ * the unused part of the paid period at what the period is worth now (a prorated change since re-priced it) and the
+ * credit carried (a pause's, a downgrade's). Each payment that gives it back adds the tax it was charged with (`takeFrom`).
  */
 function owedBack(s: Subscription, now: string): { unusedMinor: number; creditMinor: number } {
   if (s.status !== 'active' && s.status !== 'paused') return { unusedMinor: 0, creditMinor: 0 };
-  const rate = taxRateOf(s, s.periodStart ?? now);
-  const unusedNet = s.status === 'active' ? unusedValue(s, now) : 0;
-  return { unusedMinor: unusedNet + taxAt(unusedNet, rate), creditMinor: s.creditMinor + taxAt(s.creditMinor, rate) };
+  return { unusedMinor: s.status === 'active' ? unusedValue(s, now) : 0, creditMinor: s.creditMinor };
 }
 
 /** A payment of the paid period that can still give money back, with what a decided dispute took of it (null: none). */
@@ -120,15 +117,24 @@ async function periodPayments(s: Subscription): Promise<PeriodPayment[] | 'dispu
   });
 }
 
-/** `owedMinor` taken from `payments` in order, each at most what is left of it, from at most `MAX_REFUNDED_PAYMENTS` of them. */
-export function takeFrom(payments: PeriodPayment[], owedMinor: number): Array<PeriodPayment & { amountMinor: number }> {
-  const taken: Array<PeriodPayment & { amountMinor: number }> = [];
+/**
+ * `owedMinor` (before tax) taken from `payments` in order, from at most `MAX_REFUNDED_PAYMENTS` of them: each gives
+ * back its part with the tax in the proportion it was charged with (`amountMinor`, at most what is left of it; the
+ * ledger takes that proportion of its tax back), whatever the tax of the others or where the buyer is now.
+ * `netMinor`: the part of `owedMinor` it gave back.
+ */
+export function takeFrom(payments: PeriodPayment[], owedMinor: number): Array<PeriodPayment & { amountMinor: number; netMinor: number }> {
+  const taken: Array<PeriodPayment & { amountMinor: number; netMinor: number }> = [];
   let left = owedMinor;
   for (const p of payments.slice(0, MAX_REFUNDED_PAYMENTS)) {
     if (left <= 0) break;
-    const amountMinor = Math.min(left, leftOf(p));
-    taken.push({ ...p, amountMinor });
-    left -= amountMinor;
+    const gross = p.transaction.amountMinor;
+    const net = gross - taxInPayment(p.transaction);
+    const withTax = Number(divideHalfEven(BigInt(left) * BigInt(gross), BigInt(net)));
+    const amountMinor = Math.min(withTax, leftOf(p));
+    const netMinor = amountMinor === withTax ? left : prorate(amountMinor, net, gross);
+    taken.push({ ...p, amountMinor, netMinor });
+    left -= netMinor;
   }
   return taken;
 }
@@ -171,10 +177,13 @@ async function applyConfirmed(
   /** Ends `s` now, refunding `taken` of the period's payments (nothing: none). */
   const end = async (taken: ReturnType<typeof takeFrom>): Promise<Cancellation> => {
     const refunded = taken.reduce((n, r) => n + r.amountMinor, 0);
-    // The unused time first, then the credit: what of the credit was given back (its share, before tax) is no longer held.
-    const unusedLine = Math.min(refunded, owed.unusedMinor);
+    const given = taken.reduce((n, r) => n + r.netMinor, 0);
+    // The unused time first, then the credit: what of the credit was given back (before tax) is no longer held. The
+    // lines share what was refunded, tax included, as they share what was given back.
+    const unusedGiven = Math.min(given, owed.unusedMinor);
+    const unusedLine = given > 0 ? prorate(refunded, unusedGiven, given) : 0;
     const creditLine = refunded - unusedLine;
-    const creditGiven = creditLine > 0 ? prorate(s.creditMinor, creditLine, owed.creditMinor) : 0;
+    const creditGiven = given - unusedGiven;
     const next = changed(
       s,
       {

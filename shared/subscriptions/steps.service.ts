@@ -214,7 +214,7 @@ const taxable = (address: TaxAddress, currency: string): boolean => {
 
 /**
  * The tax rate (an exact decimal) of a charge of `s` at `at` (clock time) where its buyer is; null: `s` has no
- * address. A period's refund takes the rate of the period's start, when the period was charged.
+ * address.
  */
 export const taxRateOf = (s: Subscription, at: string): string | null =>
   s.billingAddress ? taxPort.quote({ lines: [], currency: s.currency, address: s.billingAddress, at: new Date(at) }).rate : null;

@@ -8,11 +8,12 @@
  * back from the merchant, a renewal's as a checkout's, and a refund gives it back to the buyer, not from the merchant.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { divideHalfEven } from '../../../shared/domain/money.ts';
 import { utcText } from '../../../shared/domain/time.ts';
 import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
 import { prorate, secondsBetween } from '../../../shared/subscriptions/periods.rules.ts';
 import { checkoutInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
-import { chargeInvoiceId, taxAt } from '../../../shared/subscriptions/steps.service.ts';
+import { chargeInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 import { mailsArrived } from '../../support/mails.ts';
@@ -125,13 +126,14 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
       amount: number;
     }>;
     expect(refunds).toHaveLength(1);
-    // The unused time's value before tax (prorated to the second, as the engine does), its tax at the period's rate on top.
+    // The unused time's value before tax (prorated to the second, as the engine does), with the tax in the proportion
+    // the payment was charged with (0.82 of 10.00: 8.25 % rounded).
     const churnedAt = cancelled.json.data.churnedAt as string;
     expect(churnedAt <= (await clockNow(org))).toBe(true);
     const net = prorate(1000, secondsBetween(churnedAt, sub.currentPeriodEnd), secondsBetween(sub.currentPeriodStart, sub.currentPeriodEnd));
     expect(net).toBeGreaterThan(600);
     expect(net).toBeLessThan(700);
-    expect(Math.round(refunds[0]!.amount * 100)).toBe(net + taxAt(net, '0.0825'));
+    expect(Math.round(refunds[0]!.amount * 100)).toBe(Number(divideHalfEven(BigInt(net) * 1082n, 1000n)));
   });
 
   it('values a first period a promo code discounted at what was paid for it: a prorated cancellation refunds its unused part of that', async () => {
@@ -153,7 +155,8 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
     expect(net).toBeLessThanOrEqual(250);
     const [payment] = await chargesOf(org, subscriptionId);
     const refunds = (await api(org, 'GET', `/transactions/${payment!.id}/refunds`)).json.data as Array<{ amount: number }>;
-    expect(refunds.map((r) => Math.round(r.amount * 100))).toEqual([net + taxAt(net, '0.0825')]);
+    // With the tax in the proportion the payment was charged with: 0.41 of 5.00.
+    expect(refunds.map((r) => Math.round(r.amount * 100))).toEqual([Number(divideHalfEven(BigInt(net) * 541n, 500n))]);
     // Its invoice says what was charged, the code's discount in its line, and is credited by the refund.
     const paid = await invoice(org, checkoutInvoiceId(payment!.id));
     expect(paid).toMatchObject({ status: 'paid', totalAmount: 5.41, totalTax: 0.41, creditedAmount: refunds[0]!.amount });
@@ -280,6 +283,33 @@ describe('a subscription made through the organization API', () => {
     const cancelled = await api(org, 'POST', '/subscription-cancellations', { subscriptionId: id, churnTimePolicy: 'now', prorated: true });
     expect(cancelled.status, cancelled.text).toBe(201);
     expect(cancelled.json.data.lineItemsSubtotal).toEqual({ amount: -15.94, currency: 'USD' });
+  });
+
+  it("refunds each of a period's payments with the tax it was charged with, wherever the buyer is now: a UK period upgraded after a move to Oregon", async () => {
+    const { org, buyer, created, id } = await subscribedAt('API moved, upgraded, cancelled', 10, { country: 'GB' });
+    // The period is paid in the UK (20 %): 12.00. The customer moves to Oregon (no sales tax), and halfway through the
+    // period the plan goes to 40 USD, prorated: 20.00 for the half left less 5.00 unused of the old, untaxed now.
+    expect((await api(org, 'PATCH', `/customers/${buyer.customerId}`, { address: { country: 'US', region: 'OR' } })).status).toBe(200);
+    const { currentPeriodStart, currentPeriodEnd } = created.json.data;
+    await advanceTo(org, new Date((Date.parse(currentPeriodStart) + Date.parse(currentPeriodEnd)) / 2).toISOString());
+    const bigger = await orgPlan(org, { pricing: { price: 40, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    const upgraded = await api(org, 'PUT', `/subscriptions/${id}/items`, { items: [{ plan: bigger.id }], proRataCredit: true });
+    expect(upgraded.status, upgraded.text).toBe(200);
+    const [first, upgrade] = await chargesOf(org, id);
+    expect([first!.amount, upgrade!.amount]).toEqual([12, 15]);
+    // Cancelled at once, prorated: the half left is worth 20.00 before tax. The upgrade's payment gives back its 15.00
+    // (no tax in it), the UK payment the other 5.00 with the UK's 20 % it was charged (6.00, of which 1.00 tax), not
+    // Oregon's 0 %.
+    const cancelled = await api(org, 'POST', '/subscription-cancellations', { subscriptionId: id, churnTimePolicy: 'now', prorated: true });
+    expect(cancelled.status, cancelled.text).toBe(201);
+    const refundsOf = async (t: { id: string }) =>
+      ((await api(org, 'GET', `/transactions/${t.id}/refunds`)).json.data as Array<{ amount: number }>).map((r) => r.amount);
+    expect(await refundsOf(upgrade!)).toEqual([15]);
+    expect(await refundsOf(first!)).toEqual([6]);
+    expect(cancelled.json.data.lineItemsSubtotal).toEqual({ amount: -21, currency: 'USD' });
+    // The merchant was owed 12.00 less 2.00 tax less a 0.60 fee, and 15.00 less a 0.75 fee (23.65); it now owes back
+    // 20.00 — the 15.00, and the 6.00 less its 1.00 tax, which comes back from the tax owed, not from the merchant.
+    expect(await balanceOf(org, 'USD')).toMatchObject({ pending: 23.65, owed: 20 });
   });
 
   it('reactivates where the buyer is now: its invoice names that place, and a prorated cancellation gives back its tax', async () => {
