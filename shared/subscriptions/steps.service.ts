@@ -338,7 +338,8 @@ function taxedDecision(s: Subscription, decided: Decision, at: string): Decision
 export async function apply(organization: Merchant, s: Subscription, decided: Decision, at: string, offsetMs: number): Promise<Applied> {
   // Decided before tax; charged (and invoiced) with it, where the buyer is now.
   if (s.pending) throw subscriptionConflict();
-  const found = decided.charge && decided.charge.spec.amountMinor > 0 ? await chargedWith(s) : { instrument: null, where: s.billingAddress };
+  // A charge paid all by credit too: its invoice names where the buyer is now.
+  const found = decided.charge ? await chargedWith(s) : { instrument: null, where: s.billingAddress };
   const { instrument } = found;
   // Taxed, invoiced and kept where the buyer is now, charged or declined; a retry, taxed already (its invoice as
   // issued), keeps the place the declined charge was taxed at, which a prorated refund of the period it pays uses.

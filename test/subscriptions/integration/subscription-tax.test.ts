@@ -312,6 +312,24 @@ describe('a subscription made through the organization API', () => {
     expect(await balanceOf(org, 'USD')).toMatchObject({ pending: 23.65, owed: 20 });
   });
 
+  it('invoices a period paid all by credit where the buyer is then, as a charged one', async () => {
+    const { org, buyer, created, id } = await subscribedAt('API paid by credit', 40, { country: 'US', region: 'OR' });
+    // Down to 10 USD at once, prorated: the unused 40 less 10 for the same time, about 30 of credit, pays the next period.
+    const smaller = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    const down = await api(org, 'PUT', `/subscriptions/${id}/items`, { items: [{ plan: smaller.id }], proRataCredit: true });
+    expect(down.status, down.text).toBe(200);
+    expect((await api(org, 'GET', `/subscriptions/${id}`)).json.data.credit).toBeGreaterThan(29);
+    // The customer moves to Germany before it.
+    expect((await api(org, 'PATCH', `/customers/${buyer.customerId}`, { address: { country: 'DE' } })).status).toBe(200);
+    await advanceTo(org, new Date(Date.parse(created.json.data.currentPeriodEnd) + DAY).toISOString());
+    expect((await chargesOf(org, id)).map((t) => t.amount)).toEqual([40]);
+    expect(await invoice(org, chargeInvoiceId(`renewal:${id}:2`))).toMatchObject({
+      status: 'paid',
+      totalAmount: 0,
+      buyer: expect.objectContaining({ country: 'DE' }),
+    });
+  });
+
   it('reactivates where the buyer is now: its invoice names that place, and a prorated cancellation gives back its tax', async () => {
     const { org, buyer, id } = await subscribedAt('API reactivated', 10, { country: 'US', region: 'CA', zip: '94105' });
     expect((await api(org, 'POST', '/subscription-cancellations', { subscriptionId: id, churnTimePolicy: 'now' })).status).toBe(201);
