@@ -80,6 +80,21 @@ export function cancellationView(c: Cancellation) {
 
 const ended = (s: Subscription) => s.status === 'canceled' || s.status === 'completed' || s.status === 'incomplete';
 
+/**
+ * 422 `subscription_cancellation.prorated_not_now` for `c`, prorated, when it would end `s` later than `now`: the
+ * unused time is refunded with an end made at once; one at a later time (at the next renewal, at `cancelAt`) leaves
+ * the time up to it used, and refunds nothing.
+ */
+function refuseProratedLater(s: Subscription, c: Cancellation, now: string) {
+  const churnedAt = churnTime(c, now, paidUntil(s, now));
+  if (c.prorated && churnedAt > now) {
+    throw new UnprocessableError(
+      'subscription_cancellation.prorated_not_now',
+      `prorated: only a cancellation that ends the subscription now refunds its unused time, and this one ends it at ${churnedAt}. Cancel now, or leave prorated out.`,
+    );
+  }
+}
+
 /** At most this many payments give back one cancellation's money (newest first): their claims share its transaction. */
 export const MAX_REFUNDED_PAYMENTS = 12;
 
@@ -327,6 +342,7 @@ export async function createCancellation(organization: Merchant, input: CreateCa
     lineItems: [],
     refundIds: [],
   };
+  refuseProratedLater(s, c, now);
   if (c.status === 'draft') {
     await commitOrConflict(organization, s, changed(s, { openCancellationId: id }, now), clock.offsetMs, [putChange('SUBCANCEL', c)]);
     return cancellationView(c);
@@ -389,6 +405,7 @@ export async function updateCancellation(organization: Merchant, id: string, inp
     ...(input.churnTimePolicy !== undefined ? { churnTimePolicy: input.churnTimePolicy, ...(input.churnedAt ? {} : { cancelAt: null }) } : {}),
     updatedAt: now,
   };
+  if (input.status !== 'revoked') refuseProratedLater(s, edited, now);
   if (input.status === 'revoked') {
     const record: Cancellation = { ...edited, status: 'revoked' };
     const next = changed(s, s.openCancellationId === c.id ? { openCancellationId: null, endAt: null } : {}, now);

@@ -108,6 +108,11 @@ export const subscriptionsDocs = {
       conflict,
       advancing,
       { status: 422, code: 'subscription.ended', when: 'The subscription has ended already.' },
+      {
+        status: 422,
+        code: 'subscription_cancellation.prorated_not_now',
+        when: '`prorated` with a cancellation that ends the subscription later (at the next renewal, at `cancelAt`): only one that ends it now refunds the unused time.',
+      },
     ],
   },
   getSubscriptionCancellation: {
@@ -126,6 +131,11 @@ export const subscriptionsDocs = {
       conflict,
       advancing,
       { status: 422, code: 'subscription_cancellation.closed', when: 'The cancellation is completed or revoked: it can no longer change.' },
+      {
+        status: 422,
+        code: 'subscription_cancellation.prorated_not_now',
+        when: 'The change leaves a `prorated` cancellation ending the subscription later than now: only one that ends it now refunds the unused time.',
+      },
       { status: 422, code: 'subscription_cancellation.wrong_subscription', when: "`subscriptionId` names another subscription than the cancellation's." },
     ],
   },

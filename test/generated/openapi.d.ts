@@ -18888,7 +18888,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `subscription.ended`: The subscription has ended already. */
+            /**
+             * @description `subscription.ended`: The subscription has ended already.
+             *
+             *     `subscription_cancellation.prorated_not_now`: `prorated` with a cancellation that ends the subscription later (at the next renewal, at `cancelAt`): only one that ends it now refunds the unused time.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19150,6 +19154,8 @@ export interface operations {
             };
             /**
              * @description `subscription_cancellation.closed`: The cancellation is completed or revoked: it can no longer change.
+             *
+             *     `subscription_cancellation.prorated_not_now`: The change leaves a `prorated` cancellation ending the subscription later than now: only one that ends it now refunds the unused time.
              *
              *     `subscription_cancellation.wrong_subscription`: `subscriptionId` names another subscription than the cancellation's.
              */

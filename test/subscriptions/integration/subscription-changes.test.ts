@@ -231,6 +231,27 @@ describe('subscription cancellations', () => {
     expect(list.json.data.map((c: { id: string }) => c.id)).toEqual([res.json.data.id]);
   });
 
+  it('refuse a prorated cancellation that would end the subscription later than now: nothing made, nothing changed', async () => {
+    const { org, year, sub } = await subscribed('Prorated later shop');
+    await advance(org, `${year}-02-14T10:00:00.000Z`);
+    for (const timing of [{}, { churnTimePolicy: 'at-next-renewal' }, { cancelAt: `${year}-02-20T10:00:00.000Z` }]) {
+      const res = await post(org, '/subscription-cancellations', { subscriptionId: sub.id, prorated: true, ...timing });
+      expect(res.status, res.text).toBe(422);
+      expect(res.json.errorCode).toBe('subscription_cancellation.prorated_not_now');
+    }
+    expect((await get(org, '/subscription-cancellations')).json.totalCount).toBe(0);
+    // A draft to end it now, prorated, cannot be moved to a later end either; confirmed as it is, it refunds.
+    const draft = await post(org, '/subscription-cancellations', { subscriptionId: sub.id, prorated: true, churnTimePolicy: 'now', status: 'draft' });
+    expect(draft.status, draft.text).toBe(201);
+    const later = await patch(org, `/subscription-cancellations/${draft.json.data.id}`, { churnTimePolicy: 'at-next-renewal', status: 'confirmed' });
+    expect(later.status, later.text).toBe(422);
+    expect(later.json.errorCode).toBe('subscription_cancellation.prorated_not_now');
+    expect(await subscriptionOf(org, sub.id)).toMatchObject({ status: 'active', endTime: null });
+    const now = await patch(org, `/subscription-cancellations/${draft.json.data.id}`, { status: 'confirmed' });
+    expect(now.status, now.text).toBe(200);
+    expect(now.json.data).toMatchObject({ status: 'completed', lineItemsSubtotal: { amount: -5, currency: 'USD' } });
+  });
+
   it('cancel at the next renewal, then pause: it ends as scheduled, unrefunded, and its credit pays part of a reactivation', async () => {
     const { org, year, sub } = await subscribed('Cancel then pause shop');
     expect((await post(org, '/subscription-cancellations', { subscriptionId: sub.id })).status).toBe(201);
