@@ -12,6 +12,7 @@ export { newRefundId, processorRefundKey, type Refund, refundableMinor } from '.
 export {
   type Claim,
   createRefund,
+  finishRefund,
   processorRefund,
   REFUND_OPERATION,
   refundsClaimedWith,

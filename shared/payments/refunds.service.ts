@@ -381,6 +381,17 @@ async function processAndSettle(processor: Processor, organization: Merchant, t:
 }
 
 /**
+ * The reconciler's finish of a keyed refund its processor has no record of: made now and settled (step 2, then step
+ * 3), as a retry of its key would finish it — once, under the refund's own processor key. A refund the platform
+ * claimed with a change of its own (a prorated cancellation's) has no one else to retry it.
+ */
+export async function finishRefund(processor: Processor, organization: Merchant, refund: Refund, claim: Claim): Promise<RefundAnswer> {
+  const t = await transactions.getTransaction(organization.id, refund.transactionId);
+  if (!t) throw new Error(`The refund ${refund.id} has no transaction`);
+  return processAndSettle(processor, organization, t, refund, claim);
+}
+
+/**
  * Step 3, also the reconciler's: settles the pending `refund` with the processor's `result`, once — `refunded` (with
  * what `refundedItems` books) or `failed` (the reservation given back) — and completes its key's claim with the
  * answer. What the settlement's conditions depend on (the transaction's refunded total, the balance) is read again

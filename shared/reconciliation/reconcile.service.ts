@@ -7,8 +7,11 @@
  * made twice):
  * - the processor has a record: the operation is settled with it, exactly as its request would have (the ledger,
  *   the events, the key's answer);
- * - it has none: the processor never made it, so it fails — a charge's claims are given back (order, session, promo
- *   redemption), a refund's reservation returns to the transaction — with `processor_no_record`.
+ * - it has none: the processor never made it. A charge fails — its claims are given back (order, session, promo
+ *   redemption) — with `processor_no_record`; so does a refund without a key, whose reservation returns to the
+ *   transaction (a retry of such a request is a new refund: making this one too could refund twice). A keyed refund
+ *   is made now under its own processor key, as a retry of its key would make it: the merchant's, and the refunds of
+ *   a prorated cancellation, which nothing else would retry.
  * A key's claim is taken over first (only once its lock has passed), so a retry of the request and the reconciler
  * never settle one operation twice; the settlement's own conditions make a run that races another harmless.
  *
@@ -22,6 +25,7 @@ import {
   unsettledOperations,
   processorRefundKey,
   type Refund,
+  finishRefund,
   processorKeyOf,
   recordCharge,
   REFUND_OPERATION,
@@ -44,7 +48,7 @@ import { subscriptionChargesKind } from '../subscriptions/index.ts';
  */
 export const RECONCILE_AFTER_SECONDS = 120;
 
-/** What one run did, per operation: settled from the processor's record, failed (no record), or left for the next run. */
+/** What one run did, per operation: settled (from the processor's record, or a keyed refund made now), failed (no record, not made), or left for the next run. */
 export interface ReconcileCounts {
   settled: number;
   failed: number;
@@ -151,13 +155,18 @@ async function reconcileRefund(processor: Processor, refund: Refund, asOf: Date)
     if (!claim) return 'left';
   }
   const found = await processor.findRefund(processorRefundKey(refund.id));
+  let status: string;
   try {
-    const answer = await settleRefund(organization, refund, found ?? noRefundRecord, claim);
-    if (answer.refund.status === 'pending') return 'left';
+    // Not made: a keyed refund is made now, as a retry of its key would make it (a cancellation's, which nothing
+    // else retries, included); one without a key, which nothing could have resumed, fails.
+    const answer =
+      found || !claim ? await settleRefund(organization, refund, found ?? noRefundRecord, claim) : await finishRefund(processor, organization, refund, claim);
+    status = answer.refund.status;
+    if (status === 'pending') return 'left';
   } catch (e) {
     logger.warn('refund not reconciled; the next run tries again', { refundId: refund.id, errorName: (e as Error).name });
     return 'left';
   }
   logger.info('refund reconciled', { refundId: refund.id, processorRecord: found !== null });
-  return found ? 'settled' : 'failed';
+  return found || status !== 'failed' ? 'settled' : 'failed';
 }

@@ -1,7 +1,8 @@
 /**
  * Nothing strands between the processor and the ledger: an operation stopped right after the processor answered
  * (the test-only fault point) is settled by the reconciler from the processor's own record; one the processor has
- * no record of is failed with its amount given back; and 50 refunds without a key at once all settle, with the
+ * no record of is failed with its amount given back, unless it is a keyed refund (a merchant's, a prorated
+ * cancellation's), which is made then, once; and 50 refunds without a key at once all settle, with the
  * processor's refunded total equal to the ledger's.
  */
 import { randomUUID } from 'node:crypto';
@@ -21,7 +22,8 @@ import { faultPoints } from '../../../shared/payments/fault-points.service.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliation/reconcile.service.ts';
 import { createRefund } from '../../../shared/payments/refunds.service.ts';
 import { createTransaction } from '../../../shared/payments/transactions.service.ts';
-import { adminCli, cardToken, organizationAccount, orgCall, orgPath, payByCard } from '../../support/fixtures.ts';
+import { createCancellation } from '../../../shared/subscriptions/cancellations.service.ts';
+import { adminCli, cardToken, organizationAccount, orgCall, orgPath, orgPlan, payByCard } from '../../support/fixtures.ts';
 
 /** What a crash looks like to the code that was running. */
 class Crash extends Error {}
@@ -133,6 +135,48 @@ describe('reconciler', () => {
     expect((await ledgerOf(org.organizationId)).refundedMinor).toBe(0);
     // The whole amount can be refunded again.
     expect((await createRefund(organization, transactionId, {}, 'api')).refund).toMatchObject({ amount: 40, status: 'refunded' });
+  });
+
+  it('makes a keyed refund the processor has no record of, as a retry of its key would: once, and its key answers it', async () => {
+    const { org, organization, transactionId, chargeId } = await shopWithPayment(40);
+    const key = `refund-${randomUUID()}`;
+    vi.spyOn(sandboxProcessor, 'refund').mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED'), { name: 'ConnectError' }));
+    await expect(createRefund(organization, transactionId, { amount: 10 }, 'api', key)).rejects.toMatchObject({ code: 'refund.processor_unreachable' });
+    const [stranded] = await listRefunds(transactionId);
+    expect(await sandboxProcessor.findRefund(processorRefundKey(stranded!.id))).toBeNull();
+
+    expect(await reconcileNow(org.organizationId)).toMatchObject({ refunds: { settled: 1, failed: 0, left: 0 } });
+    expect(await getRefund(transactionId, stranded!.id)).toMatchObject({ status: 'refunded', amountMinor: 1000 });
+    expect(await sandboxRefundedMinor(chargeId)).toBe(1000);
+    expect((await ledgerOf(org.organizationId)).refundedMinor).toBe(1000);
+    expect(await getIdempotencyRecord(org.organizationId, 'refunds', key)).toMatchObject({ state: 'completed' });
+    expect(await reconcileNow(org.organizationId)).toMatchObject({ refunds: { settled: 0, failed: 0, left: 0 } });
+  });
+
+  it("makes a prorated cancellation's refund the processor never got: the subscription ended, the buyer is given back its unused time", async () => {
+    const org = await organizationAccount('Reconciled cancellation');
+    const organization = (await getMerchant(org.organizationId))!;
+    const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' } }, { productType: 'recurring' });
+    const api = (method: string, path: string, body?: unknown) => orgCall(method, `${orgPath(org.organizationId)}${path}`, { fullKey: org.fullKey, body });
+    const customer = await api('POST', '/customers', {
+      email: `reconciled-${randomUUID()}@example.com`,
+      primaryAddress: { customerAddress: { country: 'US', region: 'OR' } },
+    });
+    const card = await api('POST', `/customers/${customer.json.data.id}/payment-instruments`, { token: await cardToken(org) });
+    const sub = await api('POST', '/subscriptions', { customerId: customer.json.data.id, paymentInstrumentId: card.json.data.id, items: [{ plan: plan.id }] });
+    expect(sub.status, sub.text).toBe(201);
+    const [payment] = (await api('GET', `/transactions?subscriptionId=${sub.json.data.id}`)).json.data as Array<{ id: string; externalTransactionId: string }>;
+    // Cancelled at once, prorated, while the processor does not answer: it ends, its refund claimed and left pending.
+    vi.spyOn(sandboxProcessor, 'refund').mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED'), { name: 'ConnectError' }));
+    const cancelled = await createCancellation(organization, { subscriptionId: sub.json.data.id, churnTimePolicy: 'now', prorated: true });
+    expect(cancelled.status).toBe('completed');
+    const [stranded] = await listRefunds(payment!.id);
+    expect(stranded).toMatchObject({ status: 'pending' });
+
+    expect(await reconcileNow(org.organizationId)).toMatchObject({ refunds: { settled: 1, failed: 0, left: 0 } });
+    expect(await getRefund(payment!.id, stranded!.id)).toMatchObject({ status: 'refunded' });
+    expect(await sandboxRefundedMinor(payment!.externalTransactionId)).toBe(stranded!.amountMinor);
+    expect(stranded!.amountMinor).toBeGreaterThan(900);
   });
 
   it("settles a charge stopped right after the processor charged it: the payment, its ledger and its key's answer", async () => {
