@@ -53,8 +53,11 @@ export function counterOf(rule: ThrottleRule, key: string, now: Date): AttemptCo
   return { scope: rule.scope, key, windowStart, windowEnd: windowStart + rule.windowSeconds };
 }
 
-/** The key of an e-mail: a hash of its lower-cased form, so counters keep no address someone merely typed. */
-export const emailThrottleKey = (email: string): string => sha256Hex(`throttle-email:${email.trim().toLowerCase()}`);
+/**
+ * The key of an e-mail: a hash of its lower-cased form, so counters keep no address someone merely typed; `within`
+ * (a merchant's id) counts it apart for each place the address is asked of.
+ */
+export const emailThrottleKey = (email: string, within = ''): string => sha256Hex(`throttle-email:${within}${email.trim().toLowerCase()}`);
 
 /**
  * The key of a source address: an IPv4 address as is (also when written IPv4-mapped), an IPv6 address by its

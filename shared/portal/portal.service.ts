@@ -130,7 +130,8 @@ export async function requestSignInLink(merchantId: string, email: string, event
   }
   const address = parsed.output;
   await beginAttempt([
-    { rule: portalSignInLimits.email, key: emailThrottleKey(address) },
+    // Each merchant's portal counts an address apart: requests at one shop do not lock its customer out of another's.
+    { rule: portalSignInLimits.email, key: emailThrottleKey(address, `${merchant.id}:`) },
     { rule: portalSignInLimits.ip, key: ipThrottleKey(event.requestContext?.http?.sourceIp) },
   ]);
   const [customerId] = await findCustomerIdsByEmail(merchant.id, address, 1);
