@@ -106,6 +106,8 @@ function parseForm(raw: string): Record<string, unknown> {
   if (/%(?![0-9a-f]{2})/i.test(raw)) throw new BadRequestError('request.malformed_form', 'The body is not a valid form: a % must start a %XX escape.');
   const values = new Map<string, string | string[]>();
   for (const [name, sent] of new URLSearchParams(raw)) {
+    // An escape of bytes that are not UTF-8 (`%FF`) decodes to U+FFFD, as such bytes sent raw do: refused alike.
+    if ((name + sent).includes('\uFFFD')) throw notUtf8('form');
     const value = sent.replace(/\r\n?/g, '\n');
     const before = values.get(name);
     values.set(name, before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value]);
@@ -127,11 +129,12 @@ export const bodyText = (event: HttpEvent): string => (event.body ? utf8Text(eve
  */
 function utf8Text(event: HttpEvent, noun: 'JSON' | 'form'): string {
   const text = event.isBase64Encoded ? Buffer.from(event.body!, 'base64').toString() : event.body!;
-  if (text.includes('\uFFFD')) {
-    throw new BadRequestError(noun === 'JSON' ? 'request.malformed_json' : 'request.malformed_form', `The body is not valid ${noun}: it must be UTF-8.`);
-  }
+  if (text.includes('\uFFFD')) throw notUtf8(noun);
   return text;
 }
+
+const notUtf8 = (noun: 'JSON' | 'form') =>
+  new BadRequestError(noun === 'JSON' ? 'request.malformed_json' : 'request.malformed_form', `The body is not valid ${noun}: it must be UTF-8.`);
 
 /**
  * The body rule: every route's body is a JSON object. valibot's object schemas take an array too (its type is

@@ -190,7 +190,7 @@ describe('form bodies (application/x-www-form-urlencoded)', () => {
     expect(Object.keys(parsed)).not.toContain('__proto__');
   });
 
-  it('refuses a parameter its schema takes once when it is sent twice, a bad % escape and bytes that are not UTF-8 (400), JSON (415)', async () => {
+  it('refuses a parameter its schema takes once when it is sent twice, a bad % escape and bytes that are not UTF-8, raw or escaped (400), JSON (415)', async () => {
     const token = formBodyRoutes.find((r) => r.name === 'oauth-token')!;
     const twice = await send(token, { body: 'grant_type=a&grant_type=b', headers: form });
     expect(twice.status).toBe(400);
@@ -201,6 +201,8 @@ describe('form bodies (application/x-www-form-urlencoded)', () => {
     expect(badEscape.json).toEqual({ error: 'invalid_request', error_description: 'The body is not a valid form: a % must start a %XX escape.' });
     const bytes = await send(token, { body: Buffer.concat([Buffer.from('code=a'), Buffer.from([0xff])]), headers: form });
     expect(bytes.json).toEqual({ error: 'invalid_request', error_description: 'The body is not valid form: it must be UTF-8.' });
+    // The same byte escaped, in a value or a name.
+    for (const body of ['code=a%FF', 'co%C3de=a']) expect((await send(token, { body, headers: form })).json, body).toEqual(bytes.json);
     const json = await send(token, { body: '{"grant_type":"refresh_token"}' });
     expect(json.status).toBe(415);
     expect(json.json).toEqual({ error: 'invalid_request', error_description: 'Send the body as application/x-www-form-urlencoded.' });
