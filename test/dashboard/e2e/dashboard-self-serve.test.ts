@@ -216,7 +216,10 @@ describe('the dashboard: a seller starts alone', { timeout: 240_000 }, () => {
     await frame.locator('#expiry').fill(expiry);
     await frame.locator('#cvc').fill('123');
     await buyer.getByRole('button', { name: 'Pay €23.80' }).click();
-    await expect.poll(() => buyer.locator('main').getAttribute('data-state'), { timeout: 20_000 }).toBe('paid');
+    // Paid, or an answer the page shows (which the failure names): the machine may be slow, not the checkout wrong.
+    const outcome = async () => ((await buyer.locator('main').getAttribute('data-state')) === 'paid' ? 'paid' : await buyer.locator('#form-error').innerText());
+    await expect.poll(outcome, { timeout: 40_000 }).not.toBe('');
+    expect(await outcome()).toBe('paid');
     await buyer.context().close();
     await page.goto(home);
     expect(await page.getByRole('table', { name: 'The five latest payments' }).innerText()).toContain('€23.80');
