@@ -5,14 +5,17 @@
  * `payout_failed`, and the balance item always equals the sum of the journals.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it, vi } from 'vitest';
+import { db } from '../../../shared/platform/db/client.ts';
+import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { putIdempotencyClaim } from '../../../shared/platform/db/idempotency.ts';
 import { getBalance, listJournals } from '../../../shared/money/ledger.repository.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.rules.ts';
 import { newWithdrawalId, payoutFingerprint } from '../../../shared/money/payouts.rules.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
-import { PAYOUT_OPERATION } from '../../../shared/money/payouts.service.ts';
+import { PAYOUT_OPERATION, requestMerchantPayout } from '../../../shared/money/payouts.service.ts';
 import { adminCli, call, organizationAccount, PASSWORD, orgCall, orgPath, payByCard, subMerchant } from '../../support/fixtures.ts';
 import { bodyOf, eventually, merchantEvents } from '../../support/receiver.ts';
 
@@ -350,6 +353,40 @@ describe('payouts', () => {
     const none = await payout(org, { payoutMethodId: methodId, currency: 'EUR' });
     expect(none.status).toBe(422);
     expect(none.json.code).toBe('payout.insufficient_funds');
+  });
+
+  it('lets the key go at once when other writes or a busy table stop the payout, so the same request succeeds sent again', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const merchant = (await getMerchant(org.organizationId))!;
+    const body = { payoutMethodId: methodId, amount: 20, currency: 'EUR' };
+    // The payout's own transaction (the claim of its key is a transaction of one item) is cancelled by other writes
+    // every time until the contention budget is spent, or the table does not answer in time: nothing of it lands.
+    const stoppedBy = {
+      'payout.conflict': (items: number) =>
+        Object.assign(new Error('Transaction cancelled'), {
+          name: 'TransactionCanceledException',
+          CancellationReasons: Array.from({ length: items }, (_, i) => ({ Code: i === 0 ? 'TransactionConflict' : 'None' })),
+        }),
+      TimeoutError: () => Object.assign(new Error('the table did not answer in time'), { name: 'TimeoutError' }),
+    };
+    for (const [stop, error] of Object.entries(stoppedBy)) {
+      const key = randomUUID();
+      const send = db.send.bind(db) as (command: unknown) => Promise<unknown>;
+      vi.spyOn(db, 'send').mockImplementation((async (command: unknown) => {
+        const items = command instanceof TransactWriteCommand ? (command.input.TransactItems ?? []).length : 0;
+        if (items > 1) throw error(items);
+        return send(command);
+      }) as never);
+      try {
+        await expect(requestMerchantPayout(merchant, body, key)).rejects.toMatchObject(stop === 'TimeoutError' ? { name: stop } : { code: stop });
+      } finally {
+        vi.restoreAllMocks();
+      }
+      // Not 409 idempotency.in_progress for the key's 30 s lock: paid out at once.
+      const again = await payout(org, body, key);
+      expect(again.status, `${stop}: ${again.text}`).toBe(201);
+    }
+    expect((await expectLedgerConsistent(org)).available).toBe(5500);
   });
 
   it('never overdraws: of five concurrent payouts of 40 against 95 available, exactly two succeed', async () => {
