@@ -310,7 +310,11 @@ function SubscriptionCard({ ctx, s }: { ctx: PortalContext; s: CustomerSubscript
         </p>
       ) : null}
       {/* What the buttons below charge, before they are pressed. */}
-      {settings.allowPause && s.pause?.by === 'merchant' ? <p>{ctx.brand.name} paused it: ask them to resume it.</p> : null}
+      {settings.allowPause && s.status === 'paused' && s.pause?.by === 'merchant' ? (
+        <p>
+          {ctx.brand.name} paused it: {s.pause.endAt ? 'it resumes on the date above, or sooner if they resume it.' : 'ask them to resume it.'}
+        </p>
+      ) : null}
       {settings.allowPause && s.status === 'paused' && s.pause?.by !== 'merchant' ? (
         <p>Resuming starts a new period now, charged at once less the credit the pause kept (a trial not yet over carries on instead).</p>
       ) : null}

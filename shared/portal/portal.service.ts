@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import { ForbiddenError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { utcText } from '../domain/time.ts';
 import { merchantInvoiceNotFound, portalNotFound } from '../domain/unknown-ids.ts';
@@ -230,8 +230,7 @@ export async function pauseAction(
   const [s, settings] = await ownSubscription(merchant, principal, subscriptionId);
   if (!settings.allowPause) throw turnedOff();
   if (form.action === 'resume') await resumeSubscription(merchant, s.id, 'customer');
-  else if (s.endAt) throw new UnprocessableError('subscription.not_pausable', 'This subscription is set to end, so it cannot be paused.');
-  else await createPause(merchant, { subscriptionId: s.id, pausedBy: 'customer' });
+  else await createPause(merchant, { subscriptionId: s.id, pausedBy: 'customer' }, true);
   return backHome(merchant, form.action);
 }
 
@@ -240,9 +239,7 @@ export async function reactivateAction(merchant: Merchant, principal: PortalPrin
   const [s, settings] = await ownSubscription(merchant, principal, subscriptionId);
   if (!settings.allowReactivation) throw turnedOff();
   // Only an ended one: a running one's cancellation is undone by its cancel form, and only the customer's own.
-  if (s.status !== 'canceled' && s.status !== 'completed')
-    throw new UnprocessableError('subscription.not_reactivatable', `This subscription is ${s.status}: only an ended one can be reactivated.`);
-  await createReactivation(merchant, { subscriptionId: s.id });
+  await createReactivation(merchant, { subscriptionId: s.id }, true);
   return backHome(merchant, 'reactivate');
 }
 

@@ -50,9 +50,11 @@ async function settle(organization: Merchant, subscriptionId: string, pauseId: s
 /**
  * Pauses a subscription that runs (trial, active or past due) from `effectiveAt` to `endAt`. 404
  * `subscription.not_found`; 409 `subscription_pause.already_open`; 422 `subscription.not_pausable`,
- * `subscription_pause.ends_before_start`.
+ * `subscription_pause.ends_before_start`. `byCustomer` (the portal): a subscription set to end is not paused either
+ * (422 `subscription.not_pausable`), decided on the version the pause is written on: its end would leave the paid
+ * time the pause keeps as credit unused.
  */
-export async function createPause(organization: Merchant, input: PauseInput) {
+export async function createPause(organization: Merchant, input: PauseInput, byCustomer = false) {
   const clock = await changeClockOf(organization.id);
   const now = clock.now();
   const s = decidableAt(await repo.getSubscription(organization.id, input.subscriptionId), now);
@@ -65,6 +67,7 @@ export async function createPause(organization: Merchant, input: PauseInput) {
   if (s.status !== 'active' && s.status !== 'trial' && s.status !== 'past-due') {
     throw new UnprocessableError('subscription.not_pausable', `Only a subscription that runs can be paused; this one is ${s.status}.`, { status: s.status });
   }
+  if (byCustomer && s.endAt) throw new UnprocessableError('subscription.not_pausable', 'This subscription is set to end, so it cannot be paused.');
   const effectiveAt = input.effectiveAt ? fromNow(input.effectiveAt, now) : now;
   const endAt = input.endAt ? iso(input.endAt) : null;
   if (endAt && endAt <= effectiveAt) throw new UnprocessableError('subscription_pause.ends_before_start', 'endAt: the pause must end after it starts.');

@@ -52,8 +52,10 @@ const iso = (t: string) => new Date(t).toISOString();
  * 404 `subscription.not_found`, `subscription_cancellation.not_found`, `payment_instrument.not_found`; 402
  * `payment.declined` (nothing changes); 422 `subscription.not_reactivatable` for a subscription that runs with no
  * confirmed cancellation to revoke (nor a `cancellationId`), `subscription_reactivation.renewal_before_start`.
+ * `endedOnly` (the portal): a subscription that runs is 422 `subscription.not_reactivatable` whatever its cancellation,
+ * decided on the version the reactivation is written on (the portal undoes only the customer's own, by its cancel form).
  */
-export async function createReactivation(organization: Merchant, input: ReactivationInput) {
+export async function createReactivation(organization: Merchant, input: ReactivationInput, endedOnly = false) {
   const clock = await changeClockOf(organization.id);
   const id = uuidv7();
   const now = clock.now();
@@ -70,6 +72,7 @@ export async function createReactivation(organization: Merchant, input: Reactiva
     new UnprocessableError('subscription.not_reactivatable', `The subscription is ${s.status}: only an ended one can be reactivated.`, {
       status: s.status,
     });
+  if (endedOnly && !ended) throw notReactivatable();
   const cancellationId = input.cancellationId ?? (ended ? null : s.openCancellationId);
   if (cancellationId) {
     // Revoke a cancellation that has not taken effect.
