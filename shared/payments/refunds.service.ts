@@ -381,9 +381,9 @@ async function processAndSettle(processor: Processor, organization: Merchant, t:
 }
 
 /**
- * The reconciler's finish of a keyed refund its processor has no record of: made now and settled (step 2, then step
- * 3), as a retry of its key would finish it — once, under the refund's own processor key. A refund the platform
- * claimed with a change of its own (a prorated cancellation's) has no one else to retry it.
+ * The reconciler's finish of a keyed refund its processor has no record of, claimed with a change of the platform's
+ * own (a prorated cancellation's), which no request retries: made now and settled (step 2, then step 3), as a retry
+ * of its key would finish it — once, under the refund's own processor key.
  */
 export async function finishRefund(processor: Processor, organization: Merchant, refund: Refund, claim: Claim): Promise<RefundAnswer> {
   const t = await transactions.getTransaction(organization.id, refund.transactionId);

@@ -7,11 +7,10 @@
  * made twice):
  * - the processor has a record: the operation is settled with it, exactly as its request would have (the ledger,
  *   the events, the key's answer);
- * - it has none: the processor never made it. A charge fails — its claims are given back (order, session, promo
- *   redemption) — with `processor_no_record`; so does a refund without a key, whose reservation returns to the
- *   transaction (a retry of such a request is a new refund: making this one too could refund twice). A keyed refund
- *   is made now under its own processor key, as a retry of its key would make it: the merchant's, and the refunds of
- *   a prorated cancellation, which nothing else would retry.
+ * - it has none: the processor never made it, so it fails — a charge's claims are given back (order, session, promo
+ *   redemption), a refund's reservation returns to the transaction — with `processor_no_record`. A prorated
+ *   cancellation's refund is the exception: no request retries it, so it is made now under its own processor key
+ *   (once). A merchant's refund is not: its caller may have asked again under another key.
  * A key's claim is taken over first (only once its lock has passed), so a retry of the request and the reconciler
  * never settle one operation twice; the settlement's own conditions make a run that races another harmless.
  *
@@ -40,7 +39,7 @@ import { logger } from '../platform/observability.ts';
 import { type ChargeResult, type Processor, type RefundResult, processorFor } from '../processor/index.ts';
 import { checkoutKind } from '../checkout/index.ts';
 import { later, IDEMPOTENCY_LOCK_SECONDS, newAttemptId } from '../platform/db/idempotent-requests.ts';
-import { subscriptionChargesKind } from '../subscriptions/index.ts';
+import { CANCELLATION_REFUND_KEY, subscriptionChargesKind } from '../subscriptions/index.ts';
 
 /**
  * How old an unsettled operation must be before the reconciler settles it: longer than any request that claims one
@@ -48,7 +47,7 @@ import { subscriptionChargesKind } from '../subscriptions/index.ts';
  */
 export const RECONCILE_AFTER_SECONDS = 120;
 
-/** What one run did, per operation: settled (from the processor's record, or a keyed refund made now), failed (no record, not made), or left for the next run. */
+/** What one run did, per operation: settled (from the processor's record, or a cancellation's refund made now), failed (no record, not made), or left for the next run. */
 export interface ReconcileCounts {
   settled: number;
   failed: number;
@@ -157,10 +156,12 @@ async function reconcileRefund(processor: Processor, refund: Refund, asOf: Date)
   const found = await processor.findRefund(processorRefundKey(refund.id));
   let status: string;
   try {
-    // Not made: a keyed refund is made now, as a retry of its key would make it (a cancellation's, which nothing
-    // else retries, included); one without a key, which nothing could have resumed, fails.
+    // Not made: a prorated cancellation's refund, which no request retries, is made now under its key; any other fails
+    // (its caller may have asked again under another key: making this one too could give back twice).
     const answer =
-      found || !claim ? await settleRefund(organization, refund, found ?? noRefundRecord, claim) : await finishRefund(processor, organization, refund, claim);
+      !found && claim && refund.idempotencyKey?.startsWith(CANCELLATION_REFUND_KEY)
+        ? await finishRefund(processor, organization, refund, claim)
+        : await settleRefund(organization, refund, found ?? noRefundRecord, claim);
     status = answer.refund.status;
     if (status === 'pending') return 'left';
   } catch (e) {

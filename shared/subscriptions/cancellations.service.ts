@@ -78,6 +78,12 @@ export function cancellationView(c: Cancellation) {
   };
 }
 
+/**
+ * How the key of a prorated cancellation's refund starts (`cancellation:<cancellation>:<transaction>`): a refund no
+ * request retries, which the reconciler makes when the processor never got it (shared/reconciliation).
+ */
+export const CANCELLATION_REFUND_KEY = 'cancellation:';
+
 const ended = (s: Subscription) => s.status === 'canceled' || s.status === 'completed' || s.status === 'incomplete';
 
 /**
@@ -212,7 +218,7 @@ async function applyConfirmed(
       },
       now,
     );
-    const refunds = taken.map((r) => ({ ...r, refundId: newRefundId(), idempotencyKey: `cancellation:${c.id}:${r.transaction.id}` }));
+    const refunds = taken.map((r) => ({ ...r, refundId: newRefundId(), idempotencyKey: `${CANCELLATION_REFUND_KEY}${c.id}:${r.transaction.id}` }));
     const line = (description: string, amountMinor: number) => ({
       type: 'credit' as const,
       description,

@@ -3,7 +3,7 @@
  * that other modules may use of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are
  * written in).
  */
-export { createCancellation, updateCancellation } from './cancellations.service.ts';
+export { CANCELLATION_REFUND_KEY, createCancellation, updateCancellation } from './cancellations.service.ts';
 export {
   checkoutClockOffset,
   checkoutSubscription,
