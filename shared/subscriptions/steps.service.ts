@@ -342,7 +342,7 @@ export async function apply(organization: Merchant, s: Subscription, decided: De
   const found = decided.charge ? await chargedWith(s) : { instrument: null, where: s.billingAddress };
   const { instrument } = found;
   // Taxed, invoiced and kept where the buyer is now, charged or declined; a retry, taxed already (its invoice as
-  // issued), keeps the place the declined charge was taxed at, which a prorated refund of the period it pays uses.
+  // issued), keeps the place the declined charge was taxed at, which its invoice names.
   const where = decided.charge?.spec.taxMinor === undefined ? found.where : s.billingAddress;
   const taxedAt: Subscription = { ...s, billingAddress: where };
   const decision = taxedDecision(taxedAt, decided, at);
@@ -368,7 +368,7 @@ export async function apply(organization: Merchant, s: Subscription, decided: De
     paid: { changes: decision.changes, extra: decision.extra },
     declined,
   };
-  // The claim keeps where the charge is taxed, paid or declined: what the next previews and a prorated refund use.
+  // The claim keeps where the charge is taxed, paid or declined: the place its settlement invoices, and a later charge falls back on.
   const claimed = changed(s, { pending, billingAddress: where }, at);
   const here: ClaimedHere = { claimed };
   claimedHere.set(spec.transactionId, here);
