@@ -35,18 +35,21 @@ function decodeQueryComponent(raw: string): string {
   return decodeSegment(raw.replace(/\+/g, ' '));
 }
 
-/** `queryStringParameters`: decoded, a repeated name's values comma-joined; undefined without a query. */
+/**
+ * `queryStringParameters`: decoded, a repeated name's values comma-joined; undefined without a query. Every name is
+ * an own property, as the deployed event's JSON makes it (`__proto__` and `constructor` are names like any other).
+ */
 export function parseQuery(rawQueryString: string): Record<string, string> | undefined {
   if (!rawQueryString) return undefined;
-  const out: Record<string, string> = {};
+  const out = new Map<string, string>();
   for (const pair of rawQueryString.split('&')) {
     if (!pair) continue;
     const eq = pair.indexOf('=');
     const name = decodeQueryComponent(eq < 0 ? pair : pair.slice(0, eq));
     const value = eq < 0 ? '' : decodeQueryComponent(pair.slice(eq + 1));
-    out[name] = name in out ? `${out[name]},${value}` : value;
+    out.set(name, out.has(name) ? `${out.get(name)},${value}` : value);
   }
-  return Object.keys(out).length ? out : undefined;
+  return out.size ? Object.fromEntries(out) : undefined;
 }
 
 export interface HttpRequestInput {

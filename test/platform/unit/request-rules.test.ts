@@ -350,6 +350,12 @@ describe('the query rule', () => {
     expectFaceError(list, res.json, 400, 'request.invalid_query');
     expect(res.json.message).toBe('utm_source: is not a query parameter of this request');
     expect(res.reached).toBe(0);
+    // Names an object has of itself are parameters like any other, as the deployed event's JSON has them.
+    for (const name of ['__proto__', 'constructor']) {
+      const odd = await send(list, { headers: [], query: `${name}=x` });
+      expect([name, odd.status]).toEqual([name, 400]);
+      expectFaceError(list, odd.json, 400, 'request.invalid_query');
+    }
   });
 });
 
