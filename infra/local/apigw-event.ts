@@ -77,7 +77,8 @@ export interface HttpRequestInput {
 export function buildHttpApiEvent(input: HttpRequestInput): APIGatewayProxyEventV2 {
   const timeEpoch = input.timeEpoch ?? Date.now();
   const requestId = input.requestId ?? newRequestId();
-  const headers: Record<string, string> = {};
+  // Joined by name in a Map, so a name an object has of itself (`constructor`) is a header like any other.
+  const joined = new Map<string, string>();
   const cookies: string[] = [];
   for (const [rawName, value] of input.headers) {
     const name = rawName.toLowerCase();
@@ -90,8 +91,9 @@ export function buildHttpApiEvent(input: HttpRequestInput): APIGatewayProxyEvent
       );
       continue;
     }
-    headers[name] = name in headers ? `${headers[name]},${value}` : value;
+    joined.set(name, joined.has(name) ? `${joined.get(name)},${value}` : value);
   }
+  const headers: Record<string, string> = Object.fromEntries(joined);
   headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${input.sourceIp}` : input.sourceIp;
   headers['x-forwarded-proto'] ??= 'http';
   if (input.port !== undefined) headers['x-forwarded-port'] ??= String(input.port);
