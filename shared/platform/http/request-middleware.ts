@@ -193,7 +193,7 @@ export function plainMessage(issue: v.BaseIssue<unknown>): string {
     const unit = bound[2] === 'value' ? '' : typeof input === 'string' ? ' characters' : Array.isArray(input) ? ' items' : '';
     return `must be at ${bound[1] === 'max' ? 'most' : 'least'} ${limit}${unit}`;
   }
-  return issue.message.replace(/ but received .*$/s, '');
+  return issue.message.replace(/( but r|: R)eceived .*$/s, '');
 }
 
 /**

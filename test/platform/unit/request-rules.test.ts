@@ -405,6 +405,26 @@ describe('the validation messages', () => {
       { field: 'role', message: 'Invalid type: Expected ("admin" | "member")' },
     ]);
   });
+
+  it('never repeat a value a format refused (a 5 MB one would make the answer too big to send)', async () => {
+    const v = await import('valibot');
+    const { validated } = await import('../../../shared/platform/http/request-middleware.ts');
+    const schema = v.strictObject({ id: v.pipe(v.string(), v.uuid()), at: v.pipe(v.string(), v.isoTimestamp()), mail: v.pipe(v.string(), v.email()) });
+    const sent = 'z'.repeat(100_000);
+    const refusal = (() => {
+      try {
+        validated(schema, { id: sent, at: sent, mail: sent }, 'request.validation_failed', 'body');
+      } catch (e) {
+        return e as { message: string; details: { issues: unknown[] } };
+      }
+    })();
+    expect(refusal?.details.issues).toEqual([
+      { field: 'id', message: 'Invalid UUID' },
+      { field: 'at', message: 'Invalid timestamp' },
+      { field: 'mail', message: 'Invalid email' },
+    ]);
+    expect(JSON.stringify(refusal).length).toBeLessThan(500);
+  });
 });
 
 describe('a table too busy for a write', () => {
