@@ -207,10 +207,13 @@ export function validated<S extends GenericSchema>(schema: S, input: unknown, co
   const fieldOf = (path: string) => (path && safeName.test(path) ? path : `(${whole})`);
   const textual = textIssues(input, where === 'query' ? 'query' : 'body').map(({ path, message }) => ({ field: fieldOf(path), message }));
   const result = v.safeParse(schema, input);
-  if (result.success && textual.length === 0) return result.output;
+  // valibot's objects and records take an array as well (`[]` for `{}`, `["x"]` for `{"0": "x"}`): not here.
+  const array = result.success ? arrayTakenAsObject(input, result.output, '') : null;
+  if (result.success && textual.length === 0 && array === null) return result.output;
   const named = new Set(textual.map((i) => i.field));
   const all = [
     ...textual,
+    ...(array === null ? [] : [{ field: fieldOf(array), message: 'must be an object' }]),
     ...(result.success
       ? []
       : result.issues
@@ -228,6 +231,17 @@ export function validated<S extends GenericSchema>(schema: S, input: unknown, co
   const issues = all.filter((issue) => !said.has(issue.field) && said.add(issue.field));
   const [first] = issues;
   throw new BadRequestError(code, `${first!.field}: ${first!.message}`, { issues });
+}
+
+/** The path of the first array of `input` its schema made an object of in `output` (null: none). */
+function arrayTakenAsObject(input: unknown, output: unknown, path: string): string | null {
+  if (!input || !output || typeof input !== 'object' || typeof output !== 'object') return null;
+  if (Array.isArray(input) !== Array.isArray(output)) return path;
+  for (const [key, value] of Object.entries(output)) {
+    const found = arrayTakenAsObject((input as Record<string, unknown>)[key], value, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** Counts responses by status class (`2xx`, `4xx`, `5xx`, …) as a metric. */

@@ -406,6 +406,28 @@ describe('the validation messages', () => {
     ]);
   });
 
+  it('refuse an array where an object is asked for, which valibot takes for one (an object of optional fields, a record)', async () => {
+    const v = await import('valibot');
+    const { validated } = await import('../../../shared/platform/http/request-middleware.ts');
+    const schema = v.strictObject({
+      address: v.optional(v.object({ country: v.optional(v.string()) })),
+      headers: v.optional(v.record(v.string(), v.string())),
+      tags: v.optional(v.array(v.string())),
+    });
+    const issuesOf = (input: unknown) => {
+      try {
+        validated(schema, input, 'request.validation_failed', 'body');
+        return [];
+      } catch (e) {
+        return (e as { details: { issues: unknown[] } }).details.issues;
+      }
+    };
+    expect(issuesOf({ address: [] })).toEqual([{ field: 'address', message: 'must be an object' }]);
+    expect(issuesOf({ headers: ['x'] })).toEqual([{ field: 'headers', message: 'must be an object' }]);
+    expect(issuesOf([])).toEqual([{ field: '(body)', message: 'must be an object' }]);
+    expect(issuesOf({ address: { country: 'DE' }, headers: { 'x-a': '1' }, tags: ['a'] })).toEqual([]);
+  });
+
   it('never repeat a value a format refused (a 5 MB one would make the answer too big to send)', async () => {
     const v = await import('valibot');
     const { validated } = await import('../../../shared/platform/http/request-middleware.ts');
