@@ -40,7 +40,7 @@ const DASHBOARD_PATHS = /^(\/dashboard(\/|$)|\/join\/)/;
 /** The paths a customer portal page may send a browser back to: the portal's. */
 const PORTAL_PATHS = /^\/portal\//;
 /** A customer portal page's merchant: `/portal/<merchantId>/…`. */
-const PORTAL_PATH = /^\/portal\/([0-9a-f-]{36})(\/|$)/;
+const PORTAL_PATH = /^\/portal\/([^/]+)(\/|$)/;
 /** How many rounds of percent-decoding a returnable path is checked through (`%252e` is two). */
 const DECODE_ROUNDS = 4;
 

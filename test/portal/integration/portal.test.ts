@@ -182,6 +182,9 @@ describe('the signed-in portal', () => {
     expect(signedOut.status).toBe(303);
     expect(signedOut.headers.get('location')).toBe(`${origin}/portal/${org.organizationId}`);
     expect((await http('GET', `/portal/${org.organizationId}`, { baseUrl: origin })).status).toBe(200);
+    // A portal path whose merchant id is malformed stays in the portal, not the dashboard's sign-in.
+    const malformed = await http('GET', '/portal/not-a-merchant/subscriptions', { baseUrl: origin });
+    expect([malformed.status, malformed.headers.get('location')]).toEqual([303, `${origin}/portal/not-a-merchant`]);
   });
 
   it('quotes the next charge taxed where the customer is now, as the renewal will charge it, after a move', async () => {
