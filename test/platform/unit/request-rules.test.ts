@@ -5,6 +5,7 @@
  * that records whether it was reached.
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { buildHttpApiEvent } from '../../../infra/local/apigw-event.ts';
 import { lambdaContext } from '../../../infra/local/lambda.ts';
@@ -12,7 +13,7 @@ import { wire } from '../../../shared/access/route.ts';
 import { stillThrottled } from '../../../shared/platform/db/busy.ts';
 import { isContentionOnly } from '../../../shared/platform/db/transactions.ts';
 import { oauthErrorCode } from '../../../shared/platform/http/errors.ts';
-import { validate } from '../../../shared/platform/http/request-middleware.ts';
+import { validate, validated } from '../../../shared/platform/http/request-middleware.ts';
 import { MAX_TEXT_ISSUES, textIssues, textProblem } from '../../../shared/platform/http/text-rule.ts';
 import type { HttpEvent } from '../../../shared/platform/http/types.ts';
 import { routeList, type RouteDef } from '../../../shared/routes/index.ts';
@@ -360,9 +361,17 @@ describe('the query rule', () => {
 });
 
 describe('the validation messages', () => {
-  it('say one problem a field in words: a limit left with valibot default message is named as the schemas name it', async () => {
-    const v = await import('valibot');
-    const { validated } = await import('../../../shared/platform/http/request-middleware.ts');
+  /** What `validated` refuses `input` with (null: it takes it). */
+  const refusalOf = (schema: v.GenericSchema, input: unknown) => {
+    try {
+      validated(schema, input, 'request.validation_failed', 'body');
+      return null;
+    } catch (e) {
+      return e as { message: string; details: { issues: unknown[] } };
+    }
+  };
+
+  it('say one problem a field in words: a limit left with valibot default message is named as the schemas name it', () => {
     const schema = v.strictObject({
       name: v.pipe(v.string(), v.maxCodePoints(10)),
       tags: v.pipe(v.array(v.string()), v.minLength(2)),
@@ -373,13 +382,7 @@ describe('the validation messages', () => {
         v.check((n) => n > 0, 'must be more than 0'),
       ),
     });
-    const refusal = (() => {
-      try {
-        validated(schema, { name: 'x'.repeat(11), tags: ['a'], seats: 9, amount: -1 }, 'request.validation_failed', 'body');
-      } catch (e) {
-        return e as { message: string; details: { issues: unknown[] } };
-      }
-    })();
+    const refusal = refusalOf(schema, { name: 'x'.repeat(11), tags: ['a'], seats: 9, amount: -1 });
     expect(refusal?.details.issues).toEqual([
       { field: 'name', message: 'must be at most 10 characters' },
       { field: 'tags', message: 'must be at least 2 items' },
@@ -389,57 +392,31 @@ describe('the validation messages', () => {
     expect(refusal?.message).toBe('name: must be at most 10 characters');
   });
 
-  it('say a field left out is required, and a value not in a list what the list is (not what was sent)', async () => {
-    const v = await import('valibot');
-    const { validated } = await import('../../../shared/platform/http/request-middleware.ts');
+  it('say a field left out is required, and a value not in a list what the list is (not what was sent)', () => {
     const schema = v.strictObject({ url: v.string(), role: v.picklist(['admin', 'member']) });
-    const issues = (() => {
-      try {
-        validated(schema, { role: 'owner' }, 'request.validation_failed', 'body');
-      } catch (e) {
-        return (e as { details: { issues: unknown[] } }).details.issues;
-      }
-    })();
-    expect(issues).toEqual([
+    expect(refusalOf(schema, { role: 'owner' })?.details.issues).toEqual([
       { field: 'url', message: 'is required' },
       { field: 'role', message: 'Invalid type: Expected ("admin" | "member")' },
     ]);
   });
 
-  it('refuse an array where an object is asked for, which valibot takes for one (an object of optional fields, a record)', async () => {
-    const v = await import('valibot');
-    const { validated } = await import('../../../shared/platform/http/request-middleware.ts');
+  it('refuse an array where an object is asked for, which valibot takes for one (an object of optional fields, a record)', () => {
     const schema = v.strictObject({
       address: v.optional(v.object({ country: v.optional(v.string()) })),
       headers: v.optional(v.record(v.string(), v.string())),
       tags: v.optional(v.array(v.string())),
     });
-    const issuesOf = (input: unknown) => {
-      try {
-        validated(schema, input, 'request.validation_failed', 'body');
-        return [];
-      } catch (e) {
-        return (e as { details: { issues: unknown[] } }).details.issues;
-      }
-    };
+    const issuesOf = (input: unknown) => refusalOf(schema, input)?.details.issues ?? [];
     expect(issuesOf({ address: [] })).toEqual([{ field: 'address', message: 'must be an object' }]);
     expect(issuesOf({ headers: ['x'] })).toEqual([{ field: 'headers', message: 'must be an object' }]);
     expect(issuesOf([])).toEqual([{ field: '(body)', message: 'must be an object' }]);
     expect(issuesOf({ address: { country: 'DE' }, headers: { 'x-a': '1' }, tags: ['a'] })).toEqual([]);
   });
 
-  it('never repeat a value a format refused (a 5 MB one would make the answer too big to send)', async () => {
-    const v = await import('valibot');
-    const { validated } = await import('../../../shared/platform/http/request-middleware.ts');
+  it('never repeat a value a format refused (a 5 MB one would make the answer too big to send)', () => {
     const schema = v.strictObject({ id: v.pipe(v.string(), v.uuid()), at: v.pipe(v.string(), v.isoTimestamp()), mail: v.pipe(v.string(), v.email()) });
     const sent = 'z'.repeat(100_000);
-    const refusal = (() => {
-      try {
-        validated(schema, { id: sent, at: sent, mail: sent }, 'request.validation_failed', 'body');
-      } catch (e) {
-        return e as { message: string; details: { issues: unknown[] } };
-      }
-    })();
+    const refusal = refusalOf(schema, { id: sent, at: sent, mail: sent });
     expect(refusal?.details.issues).toEqual([
       { field: 'id', message: 'Invalid UUID' },
       { field: 'at', message: 'Invalid timestamp' },
