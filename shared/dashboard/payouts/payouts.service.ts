@@ -17,17 +17,13 @@ import { managers } from '../../platform/http/route-def.ts';
 import { amountFieldHint } from '../kit/format.tsx';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { pageNumber } from '../customers/paging.tsx';
 import { type PayoutForm, PayoutsPage } from './payouts.tsx';
 
 /** Payouts per page of the history. */
 export const HISTORY_PAGE = 20;
 /** How long a payout request waits for another request with the same key (a double submit) to finish. */
 const WAIT_FOR_TWIN_MS = 5_000;
-
-const pageNumber = (text: string | undefined) => {
-  const n = Number(text ?? '1');
-  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
-};
 
 export async function payoutsPage(
   merchant: Merchant,

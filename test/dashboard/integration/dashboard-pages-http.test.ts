@@ -164,6 +164,8 @@ describe('the dashboard pages over HTTP: a list paged past its end', () => {
       // The first page has the row the page past the end does not.
       expect(textOf(await page(dash(org.organizationId, list.first))), list.first).not.toContain('There is no page');
     }
+    // A page that is not a whole number from 1 to 10,000 is 400, on every list, the payouts' included.
+    for (const bad of ['0', '-1', '1.5', 'NaN', '10001']) await page(dash(org.organizationId, `/payouts?page=${bad}`), 400);
   });
 });
 
