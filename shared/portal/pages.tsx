@@ -310,13 +310,12 @@ function SubscriptionCard({ ctx, s }: { ctx: PortalContext; s: CustomerSubscript
         </p>
       ) : null}
       {/* What the buttons below charge, before they are pressed. */}
-      {settings.allowPause && s.status === 'paused' && s.pause?.by === 'merchant' ? (
+      {settings.allowPause && s.status === 'paused' ? (
         <p>
-          {ctx.brand.name} paused it: {s.pause.endAt ? 'it resumes on the date above, or sooner if they resume it.' : 'ask them to resume it.'}
+          {s.pause?.by === 'merchant'
+            ? `${ctx.brand.name} paused it: ${s.pause.endAt ? 'it resumes on the date above, or sooner if they resume it.' : 'ask them to resume it.'}`
+            : 'Resuming starts a new period now, charged at once less the credit the pause kept (a trial not yet over carries on instead).'}
         </p>
-      ) : null}
-      {settings.allowPause && s.status === 'paused' && s.pause?.by !== 'merchant' ? (
-        <p>Resuming starts a new period now, charged at once less the credit the pause kept (a trial not yet over carries on instead).</p>
       ) : null}
       {settings.allowReactivation && ended ? (
         <p>
