@@ -240,7 +240,9 @@ export const unpaidInvoiceVoid = (
 export async function chargedWith(s: Subscription): Promise<Charged> {
   const read = (id: string | null | undefined) => (id ? findPaymentInstrument(s.organizationId, id) : null);
   const [own, customer] = await Promise.all([read(s.paymentInstrumentId), findCustomer(s.organizationId, s.customerId)]);
-  return chargedFrom(s, customer, own, () => read(customer?.primaryPaymentInstrument?.id));
+  // The primary card read again only when it is another card than the subscription's own, which could not pay.
+  const primary = customer?.primaryPaymentInstrument?.id;
+  return chargedFrom(s, customer, own, () => (primary === s.paymentInstrumentId ? null : read(primary)));
 }
 
 /** What `chargedWith` answers. */
