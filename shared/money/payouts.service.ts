@@ -10,8 +10,8 @@
  * 2. one transaction writes the withdrawal, its `payout_requested` journal and the balance change conditional on
  *    available covering the amount, checks the payout method is still there, and completes the key with the
  *    answer. Two payouts can never overdraw: the second one's condition fails (422 `payout.insufficient_funds`).
- * A request stopped after the claim (insufficient funds, an unknown method, a conflict…) stores no answer: it lets the key go, so the
- * same request may be sent again once it can succeed.
+ * A request stopped after the claim (insufficient funds, an unknown method, a conflict…) stores no answer and deletes its
+ * claim (nothing was made under it), so the key is free again: the same request once it can succeed, or a corrected one.
  *
  * Withdrawals then move `pending` → `in_transit` (`payout.sent`) → `paid` (`payout_paid`: paidOut grows), or to
  * `failed` / `canceled` from `pending` or `in_transit` (`payout_failed`: the funds return to available), each
@@ -112,45 +112,61 @@ export async function requestMerchantPayout(merchant: Merchant, body: PayoutRequ
   const amountMinor = body.amount === undefined ? null : toMinorUnits(body.amount, body.currency);
   const requestHash = payoutFingerprint({ merchantId: merchant.id, payoutMethodId: body.payoutMethodId, amountMinor, currency: body.currency });
 
+  const read = () => idem.getIdempotencyRecord(merchant.id, PAYOUT_OPERATION, key);
+  const claim = await claimKey(merchant, key, requestHash, IDEMPOTENCY_LOCK_SECONDS);
+  if (claim) return payOut(merchant, body, amountMinor, claim, claim.attemptId);
+  // Another request with this key is writing its record right now, or has written it.
+  const seen = await read();
+  if (!seen) throw inProgress();
+  return resumeKey(seen, requestHash, {
+    // A first request refused while this one waited deleted its claim: this one claims the key afresh, open to be taken
+    // over at once (by this request's next step, or by the same request sent again). Another request may have claimed
+    // it first: its key now.
+    reread: async () => {
+      const record = (await read()) ?? (await claimKey(merchant, key, requestHash, 0)) ?? (await read());
+      if (record && record.requestHash !== requestHash) throw keyReused();
+      return record;
+    },
+    finish: (record, attempt) => payOut(merchant, body, amountMinor, record, attempt),
+    replay,
+    keyReused,
+    inProgress,
+  });
+}
+
+/**
+ * Claims `key` for the request `requestHash`, locked for `lockSeconds` (0: open to be taken over at once): the claim,
+ * or null when the key has a record already (or another request is writing one).
+ */
+async function claimKey(merchant: Merchant, key: string, requestHash: string, lockSeconds: number): Promise<idem.IdempotencyRecord | null> {
   const now = new Date();
-  const attemptId = newAttemptId();
   const claim: idem.IdempotencyRecord = {
     organizationId: merchant.id,
     operation: PAYOUT_OPERATION,
     key,
     requestHash,
     state: 'processing',
-    attemptId,
-    lockedUntil: later(now, IDEMPOTENCY_LOCK_SECONDS),
+    attemptId: newAttemptId(),
+    lockedUntil: later(now, lockSeconds),
     resourceId: newWithdrawalId(),
     answer: null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  const claimParts: NamedParts<'key'> = [['key', [idem.putIdempotencyClaim(claim)]]];
+  const parts: NamedParts<'key'> = [['key', [idem.putIdempotencyClaim(claim)]]];
   try {
-    await transactWrite(claimParts);
+    await transactWrite(parts);
+    return claim;
   } catch (e) {
-    const failed = failedParts(e, claimParts);
-    if (!failed) throw e;
-    // Another request with this key is writing its record right now.
-    const seen = failed.has('key') && (await idem.getIdempotencyRecord(merchant.id, PAYOUT_OPERATION, key));
-    if (!seen) throw inProgress();
-    return resumeKey(seen, requestHash, {
-      reread: () => idem.getIdempotencyRecord(merchant.id, PAYOUT_OPERATION, key),
-      finish: (record, attempt) => payOut(merchant, body, amountMinor, record, attempt),
-      replay,
-      keyReused,
-      inProgress,
-    });
+    if (!failedParts(e, parts)) throw e;
+    return null;
   }
-  return payOut(merchant, body, amountMinor, claim, attemptId);
 }
 
 /**
  * Step 2 under the claim `attemptId` holds. Whatever stops it (a refusal, other changes of the funds under way, a busy
- * table) stores no answer and lets the key go at once, so the same request can be sent again: the payout is one
- * transaction, so nothing of it landed (had it landed, the key would be completed, and letting it go does nothing).
+ * table) stores no answer and deletes the claim at once, so the key is free for any request: the payout is one
+ * transaction, so nothing of it landed (had it landed, the key would be completed, and the delete's condition fails).
  */
 async function payOut(
   merchant: Merchant,
@@ -162,8 +178,8 @@ async function payOut(
   try {
     return { withdrawal: await createWithdrawal(merchant, body, amountMinor, claim, attemptId), replayed: false };
   } catch (e) {
-    // The answer is the failure itself: a key that cannot be let go now is taken over once its lock passes.
-    await idem.releaseClaim(claim, attemptId, new Date().toISOString()).catch(() => undefined);
+    // The answer is the failure itself: a claim that cannot be deleted now is taken over once its lock passes.
+    await idem.dropClaim(claim, attemptId).catch(() => undefined);
     throw e;
   }
 }

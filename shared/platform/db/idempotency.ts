@@ -111,6 +111,22 @@ export async function releaseClaim(r: IdempotencyRecord, attemptId: string, now:
   }
 }
 
+/**
+ * Lets the key go entirely, when nothing was made under the claim (the request was refused): the same key may then be
+ * claimed again by any request, a corrected one too. Does nothing when the claim is no longer this attempt's.
+ */
+export async function dropClaim(r: IdempotencyRecord, attemptId: string): Promise<void> {
+  await sendIfCondition(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: key(r),
+      ConditionExpression: '#state = :processing AND attemptId = :mine',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':processing': 'processing', ':mine': attemptId },
+    }),
+  );
+}
+
 /** Completes the claim with the answer the request gave, on the condition that it is still `attemptId`'s claim. */
 export function completeIdempotency(r: IdempotencyRecord, attemptId: string, answer: StoredAnswer, now: string): TransactItem {
   return {

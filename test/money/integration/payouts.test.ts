@@ -5,12 +5,13 @@
  * `payout_failed`, and the balance item always equals the sum of the journals.
  */
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
-import { db } from '../../../shared/platform/db/client.ts';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { putIdempotencyClaim } from '../../../shared/platform/db/idempotency.ts';
+import { idempotencyKey } from '../../../shared/platform/db/idempotency.entity.ts';
 import { getBalance, listJournals } from '../../../shared/money/ledger.repository.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.rules.ts';
 import { newWithdrawalId, payoutFingerprint } from '../../../shared/money/payouts.rules.ts';
@@ -353,6 +354,60 @@ describe('payouts', () => {
     const none = await payout(org, { payoutMethodId: methodId, currency: 'EUR' });
     expect(none.status).toBe(422);
     expect(none.json.code).toBe('payout.insufficient_funds');
+  });
+
+  it("frees a refused request's key for a corrected request, which then owns it", async () => {
+    const { org, methodId } = await fundedShop(100);
+    const key = randomUUID();
+    const refused = await payout(org, { payoutMethodId: methodId, amount: 150, currency: 'EUR' }, key);
+    expect(refused.json.code).toBe('payout.insufficient_funds');
+    const corrected = { payoutMethodId: methodId, amount: 50, currency: 'EUR' };
+    const paid = await payout(org, corrected, key);
+    expect(paid.status, paid.text).toBe(201);
+    const replayed = await payout(org, corrected, key);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.json.withdrawalId).toBe(paid.json.withdrawalId);
+    const first = await payout(org, { payoutMethodId: methodId, amount: 150, currency: 'EUR' }, key);
+    expect(first.json.code).toBe('idempotency.key_reused');
+    expect((await expectLedgerConsistent(org)).available).toBe(4500);
+  });
+
+  it('pays out a request that waited on the key of a first request refused meanwhile, under a claim of its own', async () => {
+    const { org, methodId } = await fundedShop(100);
+    const key = randomUUID();
+    // A first request of the same body holds the key, as if in flight; while this one waits, it is refused (its claim deleted).
+    const first = await claimedByAnother(org, methodId, key, new Date(Date.now() + 60_000));
+    const waiting = payout(org, { payoutMethodId: methodId, amount: 10, currency: 'EUR' }, key);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: idempotencyKey(org.organizationId, PAYOUT_OPERATION, key) }));
+    const res = await waiting;
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.withdrawalId).not.toBe(first);
+    expect((await expectLedgerConsistent(org)).available).toBe(8_500);
+  });
+
+  it('gives at most one withdrawal to concurrent requests of one key, a refused one among them, and answers each in its shape', async () => {
+    const { org, methodId } = await fundedShop(100);
+    for (let round = 0; round < 5; round++) {
+      const key = randomUUID();
+      const refused = { payoutMethodId: methodId, amount: 500, currency: 'EUR' };
+      const corrected = { payoutMethodId: methodId, amount: 1, currency: 'EUR' };
+      const answers = await Promise.all([payout(org, refused, key), payout(org, corrected, key), payout(org, corrected, key), payout(org, refused, key)]);
+      for (const a of answers) {
+        expect([201, 409, 422], a.text).toContain(a.status);
+        if (a.status === 422) expect(['payout.insufficient_funds', 'idempotency.key_reused']).toContain(a.json.code);
+      }
+      const paid = new Set(answers.filter((a) => a.status === 201).map((a) => a.json.withdrawalId));
+      expect(paid.size).toBeLessThanOrEqual(1);
+      // Whatever the order, the corrected request owns the key in the end unless a refused one holds it now: sent
+      // again, it pays out (once) or is told the key is another request's.
+      const again = await payout(org, corrected, key);
+      if (again.status === 201 && paid.size === 1) expect(again.json.withdrawalId).toBe([...paid][0]);
+    }
+    const journals = (await listJournals(org.organizationId)).filter((j) => j.type === 'payout_requested');
+    expect(journals.length).toBeGreaterThanOrEqual(1);
+    expect(journals.length).toBeLessThanOrEqual(5);
+    expect((await expectLedgerConsistent(org)).available).toBe(9_500 - journals.length * 100);
   });
 
   it('lets the key go at once when other writes or a busy table stop the payout, so the same request succeeds sent again', async () => {
