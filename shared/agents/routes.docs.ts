@@ -16,7 +16,10 @@ export const agentsDocs = {
         params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'research-agent', version: '1.0.0' } },
       },
     },
-    errors: [{ status: 403, code: 'insufficient_scope', when: 'A tool call needs a scope the token was not granted (`WWW-Authenticate` names it).' }],
+    errors: [
+      { status: 400, code: 'request.malformed_json', when: 'The body is not UTF-8 text (a body that is text but not JSON is a JSON-RPC Parse error).' },
+      { status: 403, code: 'insufficient_scope', when: 'A tool call needs a scope the token was not granted (`WWW-Authenticate` names it).' },
+    ],
   },
   mcpGet: {
     description:

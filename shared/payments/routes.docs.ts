@@ -1,5 +1,5 @@
 /** The API reference's entries of the payments routes (`shared/payments/routes.ts`), read only by the OpenAPI document's builder. */
-import { processorUnavailable, refundRefusals } from '../platform/http/reference-examples.ts';
+import { notLive, processorUnavailable, refundRefusals } from '../platform/http/reference-examples.ts';
 import { exampleIds as ids } from '../platform/http/example-ids.ts';
 import type { ModuleDocs } from '../platform/http/route-docs.ts';
 import type * as routes from './routes.ts';
@@ -41,6 +41,7 @@ export const paymentsDocs = {
         when: 'A request with this `idempotencyKey` is still running; retry with the same key for its answer.',
       },
       { status: 422, code: 'card_token.expired', when: 'The token is past its `expiratedAt`.' },
+      notLive,
       { status: 422, code: 'idempotency.key_reused', when: 'The `idempotencyKey` was used before with another body.' },
       {
         status: 422,

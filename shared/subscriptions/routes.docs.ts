@@ -1,6 +1,6 @@
 /** The API reference's entries of the subscriptions routes (`shared/subscriptions/routes.ts`), read only by the OpenAPI document's builder. */
 import { exampleIds as ids } from '../platform/http/example-ids.ts';
-import { declined, conflict, advancing, subscriptionNotFound } from '../platform/http/reference-examples.ts';
+import { declined, conflict, advancing, subscriptionNotFound, taxUnavailable, notLive } from '../platform/http/reference-examples.ts';
 import type { ModuleDocs } from '../platform/http/route-docs.ts';
 import type * as routes from './routes.ts';
 
@@ -49,6 +49,13 @@ export const subscriptionsDocs = {
       { status: 422, code: 'subscription.renewal_before_start', when: '`renewalTime` is not after billing starts (the start, or the end of the trial).' },
       { status: 422, code: 'subscription.renewal_too_far', when: '`renewalTime` is more than one billing cycle after billing starts.' },
       { status: 422, code: 'subscription.trial_only_without_trial', when: '`isTrialOnly` without a trial.' },
+      {
+        status: 422,
+        code: 'subscription.billing_address_required',
+        when: "Neither the customer's address nor the payment instrument's billing address names a country: tax is charged where the buyer is, so set the customer's address first.",
+      },
+      taxUnavailable,
+      notLive,
     ],
   },
   getSubscription: {

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { inject } from 'vitest';
 import { agentScopes, type AgentScope } from '../../shared/domain/agent-scopes.ts';
-import { checkContract } from '../support/contract.ts';
+import { checkContract, checkDeclaredRefusal } from '../support/contract.ts';
 import { call, PASSWORD, rootMerchant } from '../support/fixtures.ts';
 
 /** The run's stack's origin (`http://localhost:<port>`): the deployment's public origin. */
@@ -65,6 +65,7 @@ export async function rawMcp(token: string | undefined, body: unknown, headers: 
   const json = text ? JSON.parse(text) : null;
   // Held to the route's contract: its success, the agent face's refusals and the transport's own answers.
   checkContract('POST', path.replace(/^\/api/, ''), res.status, json, text, res.headers.get('content-type'), res.headers);
+  checkDeclaredRefusal('POST', path, res.status, json);
   return { status: res.status, headers: res.headers, json };
 }
 

@@ -7412,7 +7412,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            /**
+             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
+             *
+             *     `merchant.not_live`: On live, the merchant has not gone live yet: it completes its going-live checklist before it takes real payments.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7481,6 +7485,8 @@ export interface operations {
              *     `checkout.amount_over_limit`: The amount due today is over 100000 in the currency.
              *
              *     `checkout.nothing_due_today`: A plan sold once has nothing to charge.
+             *
+             *     `idempotency.key_reused`: The checkout was already confirmed with this card and other details: send that same confirm again to get its result.
              */
             422: {
                 headers: {
@@ -10993,7 +10999,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `forbidden`: `organizationId` names an organization that does not exist, is not linked to the calling account, or is of the other deployment. */
+            /**
+             * @description `forbidden`: `organizationId` names an organization that does not exist, is not linked to the calling account, or is of the other deployment.
+             *
+             *     `merchant.not_live`: On live, the merchant has not gone live yet: it completes its going-live checklist before it takes real payments.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20670,7 +20680,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            /**
+             * @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
+             *
+             *     `merchant.not_live`: On live, the merchant has not gone live yet: it completes its going-live checklist before it takes real payments.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20734,6 +20748,10 @@ export interface operations {
              *     `subscription.renewal_too_far`: `renewalTime` is more than one billing cycle after billing starts.
              *
              *     `subscription.trial_only_without_trial`: `isTrialOnly` without a trial.
+             *
+             *     `subscription.billing_address_required`: Neither the customer's address nor the payment instrument's billing address names a country: tax is charged where the buyer is, so set the customer's address first.
+             *
+             *     `checkout.tax_unavailable`: No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged.
              */
             422: {
                 headers: {
@@ -22200,9 +22218,9 @@ export interface operations {
              *
              *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              *
-             *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
-             *
              *     `request.invalid_idempotency_key`: `Idempotency-Key` is empty, longer than 255 characters or not printable ASCII.
+             *
+             *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
                 headers: {
@@ -23796,6 +23814,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `merchant.not_live`: On live, the merchant has not gone live yet: it completes its going-live checklist before it takes real payments. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `checkout.order_not_found`: No order with this id can be paid.
              *
@@ -23846,6 +23873,8 @@ export interface operations {
              * @description `checkout.order_not_payable`: The order's customer invoice was voided or marked uncollectible: it can no longer be paid.
              *
              *     `checkout.tax_unavailable`: No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged.
+             *
+             *     `idempotency.key_reused`: The checkout was already confirmed with this card and other details: send that same confirm again to get its result.
              *
              *     `card_token.expired`: The token is older than its 15 minutes: tokenize the card again.
              *
@@ -24379,6 +24408,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `merchant.not_live`: On live, the merchant has not gone live yet: it completes its going-live checklist before it takes real payments. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `checkout.plan_not_found`: No plan with this id can be bought.
              *
@@ -24447,6 +24485,8 @@ export interface operations {
              *     `checkout.promo_code_wrong_currency`: The code takes an amount off in another currency than the plan's.
              *
              *     `checkout.tax_unavailable`: No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged.
+             *
+             *     `idempotency.key_reused`: The checkout was already confirmed with this card and other details: send that same confirm again to get its result.
              *
              *     `card_token.expired`: The token is older than its 15 minutes: tokenize the card again.
              *
@@ -25076,6 +25116,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `join_link.invalid`: This join link is not valid: it was replaced by a newer one, has expired, was used already, or never existed. */
             404: {
                 headers: {
@@ -25303,7 +25352,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: Your role on the merchant is not owner or admin.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25423,7 +25476,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: Your role on the merchant is not owner or admin.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25550,7 +25607,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: Your role on the merchant is not owner or admin.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25792,7 +25853,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25873,7 +25938,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach. */
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: The merchant, organization or account of the path is unknown or not yours to reach.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26076,7 +26145,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: Your role on the merchant is not owner or admin.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26175,7 +26248,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: An admin tried to change or remove an owner, or to make someone an owner: only owners may. */
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: An admin tried to change or remove an owner, or to make someone an owner: only owners may.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26285,7 +26362,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: An admin tried to change or remove an owner, or to make someone an owner: only owners may. */
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: An admin tried to change or remove an owner, or to make someone an owner: only owners may.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26595,6 +26676,8 @@ export interface operations {
              *     `request.malformed_json`: The body is not JSON of UTF-8 text.
              *
              *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             *
+             *     `request.invalid_idempotency_key`: The `Idempotency-Key` is empty, over 255 characters or not printable ASCII.
              */
             400: {
                 headers: {
@@ -26617,7 +26700,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: Your role on the merchant is not owner or admin.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26900,7 +26987,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: Your role on the merchant is not owner or admin.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27086,7 +27177,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: Your role on the merchant is not owner or admin.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27273,7 +27368,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: Your role on the merchant is not owner or admin.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27355,7 +27454,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`: Your role on the merchant is not owner or admin. */
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: Your role on the merchant is not owner or admin.
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27446,6 +27549,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
             413: {
                 headers: {
@@ -27522,6 +27634,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
@@ -27575,6 +27696,15 @@ export interface operations {
              *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28611,6 +28741,8 @@ export interface operations {
              * @description `request.invalid_query`: A query parameter was sent: this operation takes none.
              *
              *     `unsupported_protocol_version`: The `MCP-Protocol-Version` header names a version this server does not speak.
+             *
+             *     `request.malformed_json`: The body is not UTF-8 text (a body that is text but not JSON is a JSON-RPC Parse error).
              *
              *     The body is not JSON, or not a JSON-RPC message or a batch of them (-32700 Parse error); the batch is empty, too long, or holds an `initialize` (-32600 Invalid Request).
              */

@@ -11,7 +11,7 @@ import chromium from '@sparticuz/chromium';
 import { chromium as pw, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { policyStorageOrigin } from '../../shared/platform/storage/policies.ts';
-import { checkContractAt } from './contract.ts';
+import { checkContractAt, checkDeclaredRefusal } from './contract.ts';
 
 export const origin = new URL(inject('baseUrl')).origin;
 
@@ -82,6 +82,7 @@ export async function openPage(browser: Browser, options: { allowStatuses?: numb
           const contentType = r.headers()['content-type'] ?? null;
           const json = contentType?.startsWith('application/json') && text !== '' ? JSON.parse(text) : null;
           checkContractAt(r.request().method(), `${u.pathname}${u.search}`, r.status(), json, text, contentType);
+          checkDeclaredRefusal(r.request().method(), u.pathname, r.status(), json);
         })
         .catch((e: unknown) => {
           // A redirect's body cannot be read in the browser, nor the body of a request whose page has gone on to the

@@ -8,6 +8,7 @@ import { routeMatcher } from '../../shared/platform/http/route-match.ts';
 import { routeList, type Face, type RouteDef } from '../../shared/routes/index.ts';
 import { oauthErrorCodes } from '../../shared/platform/http/errors.ts';
 import { htmlPage } from '../../shared/platform/http/schemas/common.ts';
+import { openApiDocument } from '../../shared/platform/http/openapi-document.ts';
 
 const matcher = routeMatcher(routeList);
 
@@ -109,4 +110,33 @@ export function checkContractAt(
   }
   const result = v.safeParse(route.response, declared === 'application/json' ? json : text);
   if (!result.success) fail(route, status, `body breaks the declared response schema:\n${v.summarize(result.issues)}`);
+}
+
+/** The gateway's own answers, given before any function runs (docs/deploying.md, "Answers no function gives"). */
+const gatewayCodes = new Set(['route.not_found', 'route.method_not_allowed', 'request.too_large', 'request.headers_too_large', 'request.malformed']);
+
+let document: { paths: Record<string, Record<string, OpenApiOperation>> } | undefined;
+interface OpenApiOperation {
+  responses: Record<string, { content?: { 'application/json'?: { examples?: Record<string, unknown> } } }>;
+}
+
+/**
+ * Throws a ContractViolation when a refusal of the run's stack has a code the OpenAPI document (the one the stack
+ * wrote at its start, `.build/openapi/`) does not declare for its route at that status: every code a route answers
+ * is in its reference. The OAuth face's `error` (RFC 6749's few codes) and the gateway's own answers are not per route.
+ */
+export function checkDeclaredRefusal(method: string, path: string, status: number, json: unknown): void {
+  if (status < 400) return;
+  const route = matcher.match(method.toUpperCase(), path.split('?')[0]!)?.route;
+  if (!route || route.face === 'page' || route.face === 'oauth' || status === route.status) return;
+  if (route.stages && !route.stages.includes('sandbox')) return;
+  const body = json as { errorCode?: unknown; code?: unknown } | null;
+  const code = route.face === 'organization' ? body?.errorCode : body?.code;
+  if (typeof code !== 'string' || gatewayCodes.has(code)) return;
+  document ??= openApiDocument('sandbox') as unknown as typeof document;
+  const operation = document!.paths[route.path]?.[route.method.toLowerCase()];
+  if (!operation) fail(route, status, 'the route is not in the OpenAPI document');
+  if (!operation.responses[String(status)]?.content?.['application/json']?.examples?.[code]) {
+    fail(route, status, `\`${code}\` is not among the refusals the OpenAPI document declares for it at ${status}`);
+  }
 }

@@ -1,6 +1,6 @@
 /** A small fetch wrapper for e2e tests against the run's local gateway. */
 import { inject } from 'vitest';
-import { checkContract } from './contract.ts';
+import { checkContract, checkDeclaredRefusal } from './contract.ts';
 import './context.ts';
 
 export interface HttpAnswer {
@@ -37,6 +37,9 @@ export async function http(method: string, path: string, opts: HttpOptions = {})
     // not JSON
   }
   // Every answer of the run's stack is checked against its route's declared response (test/support/contract.ts).
-  if (!opts.baseUrl && !opts.unchecked) checkContract(method, path, res.status, json, text, res.headers.get('content-type'), res.headers);
+  if (!opts.baseUrl && !opts.unchecked) {
+    checkContract(method, path, res.status, json, text, res.headers.get('content-type'), res.headers);
+    checkDeclaredRefusal(method, `/api${path}`, res.status, json);
+  }
   return { status: res.status, headers: res.headers, json, text };
 }

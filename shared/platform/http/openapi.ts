@@ -155,6 +155,22 @@ function impliedRefusals(r: RouteDef): DocumentedError[] {
       { status: 415, code: 'request.unsupported_media_type', when: `The body is not sent as \`${r.bodyType ?? 'application/json'}\`.` },
     );
   }
+  if (r.idempotencyKey) {
+    if (r.idempotencyKey === 'required')
+      refusals.push({ status: 400, code: 'request.idempotency_key_required', when: 'No `Idempotency-Key` header was sent.' });
+    refusals.push({
+      status: 400,
+      code: 'request.invalid_idempotency_key',
+      when: `The \`Idempotency-Key\` is empty, over ${IDEMPOTENCY_KEY_MAX} characters or not printable ASCII.`,
+    });
+  }
+  if (r.face === 'dashboard-api' && r.method !== 'GET') {
+    refusals.push({
+      status: 403,
+      code: 'request.cross_origin',
+      when: 'A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.',
+    });
+  }
   if (r.face === 'organization' && (r.api ?? 'main') === 'main') {
     refusals.push({
       status: 400,

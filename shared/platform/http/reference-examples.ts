@@ -144,6 +144,20 @@ export const taxUnavailable = {
   when: "No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged.",
 } as const;
 
+/** A live merchant's payment before it went live (`refuseUnlessLive`). */
+export const notLive = {
+  status: 403,
+  code: 'merchant.not_live',
+  when: 'On live, the merchant has not gone live yet: it completes its going-live checklist before it takes real payments.',
+} as const;
+
+/** A confirm of a checkout already confirmed with another card or other details (its session and card are its key). */
+export const confirmKeyReused = {
+  status: 422,
+  code: 'idempotency.key_reused',
+  when: 'The checkout was already confirmed with this card and other details: send that same confirm again to get its result.',
+} as const;
+
 export const promoRefusals = [
   { status: 422, code: 'checkout.promo_code_not_found', when: 'The merchant has no promo code of that text (compared case-insensitively).' },
   { status: 422, code: 'checkout.promo_code_inactive', when: 'The merchant deactivated the code.' },

@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { getIdempotencyRecord } from '../../../shared/platform/db/idempotency.ts';
 import { listRefunds } from '../../../shared/payments/refunds.repository.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
-import { checkContract } from '../../support/contract.ts';
+import { checkContract, checkDeclaredRefusal } from '../../support/contract.ts';
 import { apiKeyHeader, cardToken, orgCall, orgPath, organizationAccount, payByCard } from '../../support/fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
@@ -27,6 +27,7 @@ async function postBytes(path: string, headers: Record<string, string>, body?: B
   const text = await res.text();
   const json = text ? JSON.parse(text) : null;
   checkContract('POST', path, res.status, json, text, res.headers.get('content-type'), res.headers);
+  checkDeclaredRefusal('POST', `/api${path}`, res.status, json);
   return { status: res.status, json };
 }
 

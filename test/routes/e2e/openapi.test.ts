@@ -5,6 +5,7 @@ import { namedSchemas } from '../../../shared/platform/http/schemas/named.ts';
 import { routesFor } from '../../../shared/routes/index.ts';
 
 import { call } from '../../support/fixtures.ts';
+import { checkDeclaredRefusal, ContractViolation } from '../../support/contract.ts';
 
 /**
  * The run's stack behaves as the sandbox deployment: its document lists the sandbox main API's routes, but the
@@ -66,6 +67,23 @@ describe('OpenAPI document', () => {
       if (r.response) expect(op.responses[String(r.status)].content[r.contentType ?? 'application/json'].schema, r.name).toBeTruthy();
       if (r.body) expect(Object.keys(op.requestBody.content), r.name).toEqual([r.bodyType ?? 'application/json']);
     }
+  });
+
+  it('holds every refusal an answer gives to the codes the document declares for its route and status', () => {
+    const refund = '/api/v1/dashboard/merchants/m_1/transactions/t_1/refunds';
+    const refusal = (status: number, code: string) => ({ statusCode: status, code, message: 'm', details: {} });
+    // Declared: implied by the route (its idempotency key, a dashboard write's origin) or in its reference.
+    expect(() => checkDeclaredRefusal('POST', refund, 400, refusal(400, 'request.invalid_idempotency_key'))).not.toThrow();
+    expect(() => checkDeclaredRefusal('POST', refund, 403, refusal(403, 'request.cross_origin'))).not.toThrow();
+    expect(() => checkDeclaredRefusal('POST', refund, 422, refusal(422, 'refund.invalid_amount'))).not.toThrow();
+    // Not declared, or declared at another status.
+    expect(() => checkDeclaredRefusal('POST', refund, 422, refusal(422, 'payout.insufficient_funds'))).toThrow(ContractViolation);
+    expect(() => checkDeclaredRefusal('POST', refund, 409, refusal(409, 'request.invalid_idempotency_key'))).toThrow(ContractViolation);
+    // The organization face names its code `errorCode`.
+    const org = '/api/v1/public-api/organizations/o_1/subscriptions';
+    const orgRefusal = (status: number, errorCode: string) => ({ errorCode, statusCode: status, message: 'm', details: '' });
+    expect(() => checkDeclaredRefusal('POST', org, 422, orgRefusal(422, 'checkout.tax_unavailable'))).not.toThrow();
+    expect(() => checkDeclaredRefusal('POST', org, 422, orgRefusal(422, 'order.plan_inactive'))).toThrow(ContractViolation);
   });
 
   it("names component schemas with the spec's names and references them", async () => {
