@@ -53,11 +53,10 @@ async function productOf(merchantId: string, productId: string) {
 export async function createProductImageUpload(merchantId: string, productId: string, input: ProductImageUploadInput, now = new Date()) {
   const { contentType, sizeBytes } = input;
   if (!isImageContentType(contentType)) {
-    throw new UnprocessableError(
-      'product_image.unsupported_type',
-      `contentType ${JSON.stringify(contentType).slice(0, 80)} is not accepted: a product image is ${imageContentTypes.join(', ')}.`,
-      { field: 'contentType', accepted: [...imageContentTypes] },
-    );
+    throw new UnprocessableError('product_image.unsupported_type', `This contentType is not accepted: a product image is ${imageContentTypes.join(', ')}.`, {
+      field: 'contentType',
+      accepted: [...imageContentTypes],
+    });
   }
   if (!Number.isInteger(sizeBytes) || sizeBytes < 1) {
     throw new BadRequestError('product_image.invalid_size', 'sizeBytes: must be the whole number of bytes of the file (at least 1).', { field: 'sizeBytes' });

@@ -136,7 +136,7 @@ export async function setCheckoutLogo(merchantId: string, logo: CheckoutLogoInpu
   if (!isImageContentType(contentType)) {
     throw new UnprocessableError(
       'checkout_customization.unsupported_logo_type',
-      `contentType ${JSON.stringify(contentType).slice(0, 80)} is not accepted: a logo is ${imageContentTypes.join(', ')} (no SVG).`,
+      `This contentType is not accepted: a logo is ${imageContentTypes.join(', ')} (no SVG).`,
       { field: 'contentType', accepted: [...imageContentTypes] },
     );
   }

@@ -81,7 +81,7 @@ export function policyUploadOf(merchant: Merchant, policyType: string, file: { c
   if (file.contentType !== POLICY_CONTENT_TYPE) {
     throw new UnprocessableError(
       'checkout_policies.unsupported_document_type',
-      `contentType ${JSON.stringify(file.contentType).slice(0, 80)} is not accepted: a policy document is a PDF (${POLICY_CONTENT_TYPE}).`,
+      `This contentType is not accepted: a policy document is a PDF (${POLICY_CONTENT_TYPE}).`,
       { field: 'contentType', allowed: [POLICY_CONTENT_TYPE] },
     );
   }

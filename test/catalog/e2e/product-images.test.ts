@@ -148,6 +148,8 @@ describe('product images', () => {
       const res = await call('POST', uploads, { key: org.merchantApiKey, body });
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(res.json.code).toBe(code);
+      // A refused value is not repeated back.
+      if (status === 422) expect(res.text).not.toContain(body.contentType);
     }
     // Another merchant's product (the key's own merchant in the path), an unknown one, a malformed one: 404.
     for (const productId of [theirs.id, `prod_${'0'.repeat(32)}`, 'prod_x']) {
