@@ -254,6 +254,12 @@ function sentArguments(messages: readonly unknown[]): Map<JsonRpcId, unknown> {
   return sent;
 }
 
+/**
+ * The protocol version that ended JSON-RPC batches (a request's body is one message from it on). A client that names no
+ * version is taken to speak 2025-03-26, as the specification asks, and may send a batch.
+ */
+const FIRST_VERSION_WITHOUT_BATCHES = '2025-06-18';
+
 /** Answers one `POST /api/mcp` for `principal`. */
 export async function answerMcpRequest(principal: AgentPrincipal, event: HttpEvent): Promise<Reply> {
   // Byte order marks before the JSON are dropped (the transport's own parsing drops one): the checks below and the
@@ -262,6 +268,11 @@ export async function answerMcpRequest(principal: AgentPrincipal, event: HttpEve
   // A body that is not JSON goes to the transport as is: it answers the JSON-RPC parse error.
   const body = parsedJson(text);
   const batch = Array.isArray(body);
+  const version = event.headers['mcp-protocol-version'];
+  if (batch && version !== undefined && version >= FIRST_VERSION_WITHOUT_BATCHES) {
+    const message = `Invalid Request: MCP ${version} takes one JSON-RPC message a request, not a batch.`;
+    return { status: 400, body: { jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message } } };
+  }
   if (batch && body.length === 0) {
     return { status: 400, body: { jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message: 'Invalid Request: the batch is empty.' } } };
   }

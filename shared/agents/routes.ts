@@ -28,7 +28,7 @@ export const mcp = {
     {
       status: 400,
       response: jsonRpcError,
-      when: 'The body is not JSON, or not a JSON-RPC message or a batch of them (-32700 Parse error); the batch is empty, too long, or holds an `initialize` (-32600 Invalid Request).',
+      when: 'The body is not JSON, or not a JSON-RPC message or a batch of them (-32700 Parse error); the batch is empty, too long, holds an `initialize`, or is sent under `MCP-Protocol-Version` 2025-06-18 or later, which take one message a request (-32600 Invalid Request).',
     },
     { status: 406, response: jsonRpcError, when: '`Accept` does not name both `application/json` and `text/event-stream`.' },
     { status: 415, response: jsonRpcError, when: '`Content-Type` is not `application/json`.' },

@@ -28744,7 +28744,7 @@ export interface operations {
              *
              *     `request.malformed_json`: The body is not UTF-8 text (a body that is text but not JSON is a JSON-RPC Parse error).
              *
-             *     The body is not JSON, or not a JSON-RPC message or a batch of them (-32700 Parse error); the batch is empty, too long, or holds an `initialize` (-32600 Invalid Request).
+             *     The body is not JSON, or not a JSON-RPC message or a batch of them (-32700 Parse error); the batch is empty, too long, holds an `initialize`, or is sent under `MCP-Protocol-Version` 2025-06-18 or later, which take one message a request (-32600 Invalid Request).
              */
             400: {
                 headers: {

@@ -30,6 +30,8 @@ import {
 } from '../../oauth/support.ts';
 
 const MCP_HEADERS = { 'mcp-protocol-version': '2025-11-25' };
+/** The last protocol version that takes JSON-RPC batches. */
+const BATCH_HEADERS = { 'mcp-protocol-version': '2025-03-26' };
 
 /** The sign-in form of a fresh authorization request, and the person to sign in with. */
 async function signInForm() {
@@ -193,7 +195,7 @@ describe('tools/call with malformed params', () => {
         { jsonrpc: '2.0', id: 2, method: 'tools/list' },
         { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 7 } },
       ],
-      MCP_HEADERS,
+      BATCH_HEADERS,
     );
     expect(batch.status).toBe(200);
     const byId = new Map((batch.json as Array<{ id: number }>).map((m) => [m.id, m]));
@@ -209,9 +211,9 @@ describe('tools/call with malformed params', () => {
       error: { code: -32602, message: expect.stringContaining('Invalid params: params.name must be a string') },
     });
     expect(byId.get(2)).toMatchObject({ result: { tools: expect.any(Array) } });
-    const one = await rawMcp(a.token, [{ jsonrpc: '2.0', id: 4, method: 'tools/list' }], MCP_HEADERS);
+    const one = await rawMcp(a.token, [{ jsonrpc: '2.0', id: 4, method: 'tools/list' }], BATCH_HEADERS);
     expect(one.json).toEqual([expect.objectContaining({ id: 4, result: expect.objectContaining({ tools: expect.any(Array) }) })]);
-    const refusedOnly = await rawMcp(a.token, [{ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 7 } }], MCP_HEADERS);
+    const refusedOnly = await rawMcp(a.token, [{ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 7 } }], BATCH_HEADERS);
     expect(refusedOnly.json).toEqual([expect.objectContaining({ id: 5, error: expect.objectContaining({ code: -32602 }) })]);
   });
 
@@ -224,7 +226,7 @@ describe('tools/call with malformed params', () => {
         { jsonrpc: '2.0', id: 7, method: 'tools/list' },
         { jsonrpc: '2.0', id: 8, method: 'tools/list' },
       ],
-      MCP_HEADERS,
+      BATCH_HEADERS,
     );
     expect(twice.status).toBe(200);
     const answers = twice.json as Array<{ id: number; error?: { code: number; message: string }; result?: unknown }>;
@@ -233,9 +235,18 @@ describe('tools/call with malformed params', () => {
       { jsonrpc: '2.0', id: 7, error: { code: -32600, message: expect.stringContaining('more than one request') } },
     ]);
     expect(answers.find((m) => m.id === 8)).toMatchObject({ result: { tools: expect.any(Array) } });
-    const empty = await rawMcp(a.token, [], MCP_HEADERS);
+    const empty = await rawMcp(a.token, [], BATCH_HEADERS);
     expect(empty.status).toBe(400);
     expect(empty.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('empty') } });
+    // From 2025-06-18 on, a request is one message: a batch is refused whole, and nothing of it runs; with no version
+    // named, the client is taken to speak 2025-03-26, which takes batches.
+    for (const version of ['2025-06-18', '2025-11-25']) {
+      const refused = await rawMcp(a.token, [{ jsonrpc: '2.0', id: 11, method: 'tools/list' }], { 'mcp-protocol-version': version });
+      expect(refused.status, version).toBe(400);
+      expect(refused.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('not a batch') } });
+    }
+    const unnamed = await rawMcp(a.token, [{ jsonrpc: '2.0', id: 12, method: 'tools/list' }]);
+    expect(unnamed.json).toEqual([expect.objectContaining({ id: 12, result: expect.objectContaining({ tools: expect.any(Array) }) })]);
     // A malformed call of a tool the token may not use is answered -32602 as alone, not refused for its scope.
     const scoped = await rawMcp(
       a.token,
@@ -243,7 +254,7 @@ describe('tools/call with malformed params', () => {
         { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_product', arguments: [] } },
         { jsonrpc: '2.0', id: 2, method: 'tools/list' },
       ],
-      MCP_HEADERS,
+      BATCH_HEADERS,
     );
     expect(scoped.status).toBe(200);
     expect((scoped.json as Array<{ id: number }>).find((m) => m.id === 1)).toMatchObject({ error: { code: -32602 } });
@@ -255,15 +266,15 @@ describe('tools/call with malformed params', () => {
       { jsonrpc: '2.0', id: 9, method: 'tools/list' },
       { jsonrpc: '2.0', id: 9, method: 'ping' },
     ];
-    const marked = await rawMcp(a.token, `\uFEFF${JSON.stringify(batch)}`, MCP_HEADERS);
+    const marked = await rawMcp(a.token, `\uFEFF${JSON.stringify(batch)}`, BATCH_HEADERS);
     expect(marked.status).toBe(200);
     expect(marked.json).toEqual([
       { jsonrpc: '2.0', id: 9, error: { code: -32600, message: expect.stringContaining('more than one request') } },
       { jsonrpc: '2.0', id: 9, error: { code: -32600, message: expect.stringContaining('more than one request') } },
     ]);
-    const twice = await rawMcp(a.token, `\uFEFF\uFEFF${JSON.stringify(batch)}`, MCP_HEADERS);
+    const twice = await rawMcp(a.token, `\uFEFF\uFEFF${JSON.stringify(batch)}`, BATCH_HEADERS);
     expect(twice.json).toEqual(marked.json);
-    const one = await rawMcp(a.token, `\uFEFF${JSON.stringify([{ jsonrpc: '2.0', id: 10, method: 'ping' }])}`, MCP_HEADERS);
+    const one = await rawMcp(a.token, `\uFEFF${JSON.stringify([{ jsonrpc: '2.0', id: 10, method: 'ping' }])}`, BATCH_HEADERS);
     expect(one.json).toEqual([{ jsonrpc: '2.0', id: 10, result: {} }]);
   });
 
