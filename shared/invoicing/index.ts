@@ -10,6 +10,7 @@ export {
   creditedChargeInvoice,
   merchantInvoicePdfUrl,
   customerInvoiceSummaries,
+  issuedInvoiceSummaries,
   merchantInvoiceSummaries,
   merchantInvoiceSummariesOf,
   openChargeInvoice,

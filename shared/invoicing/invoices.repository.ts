@@ -264,6 +264,12 @@ export async function listInvoicesOfCustomer(organizationId: string, customerId:
   return (await listOfCustomer('INVOICE', organizationId, customerId, limit)).flatMap((i) => customerInvoiceOf(i) ?? []);
 }
 
+/** Every invoice issued to the customer (drafts are not theirs yet), newest first: one Query of its gsi4 partition. */
+export async function listIssuedInvoicesOfCustomer(organizationId: string, customerId: string): Promise<CustomerInvoice[]> {
+  const issued = { expression: '#status <> :draft', names: { '#status': 'status' }, values: { ':draft': 'draft' } };
+  return (await listOfCustomer('INVOICE', organizationId, customerId, undefined, issued)).flatMap((i) => customerInvoiceOf(i) ?? []);
+}
+
 /**
  * One page of the organization's customer invoices, newest first: optionally only those showing `status` at
  * `now` (`past_due` and `open` are told apart by the due date) and those whose number, buyer name or customer id

@@ -414,6 +414,11 @@ export async function customerInvoiceSummaries(merchant: Merchant, customerId: s
   return (await repo.listInvoicesOfCustomer(merchant.id, customerId, limit)).map((i) => invoiceSummary(i, now));
 }
 
+/** Every invoice issued to the merchant's customer `customerId` (no drafts), newest first, as its billing portal lists them. */
+export async function issuedInvoiceSummaries(merchant: Merchant, customerId: string, now = new Date().toISOString()) {
+  return (await repo.listIssuedInvoicesOfCustomer(merchant.id, customerId)).map((i) => invoiceSummary(i, now));
+}
+
 /** The merchant's invoices of `ids` that exist, for the dashboard (unknown ids are left out). */
 export async function merchantInvoiceSummariesOf(merchant: Merchant, ids: readonly string[], now = new Date().toISOString()) {
   const found = await Promise.all(ids.map((id) => repo.getCustomerInvoice(merchant.id, id)));

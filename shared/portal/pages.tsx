@@ -5,7 +5,22 @@
  * Rendered on the server with Hono's JSX (every text and attribute escaped); no script.
  */
 import type { Child } from 'hono/jsx';
-import { Csrf, Empty, Field, Money, Notice, type PageContext, PageHead, SelectField, SignOut, Status, Table, Time } from '../dashboard/index.ts';
+import {
+  Csrf,
+  Empty,
+  Field,
+  ListPager,
+  Money,
+  Notice,
+  type PageContext,
+  PageHead,
+  PastTheEnd,
+  SelectField,
+  SignOut,
+  Status,
+  Table,
+  Time,
+} from '../dashboard/index.ts';
 import { portalPath } from '../domain/portal-paths.ts';
 import type { CustomerSubscription } from '../subscriptions/index.ts';
 import type { PortalSettings } from './portal-settings.entity.ts';
@@ -382,9 +397,21 @@ export interface PortalInvoice {
   readonly status: string;
 }
 
-export function InvoicesPage({ ctx, invoices }: { ctx: PortalContext; invoices: readonly PortalInvoice[] }) {
+export function InvoicesPage({
+  ctx,
+  invoices,
+  totalCount,
+  page,
+}: {
+  ctx: PortalContext;
+  invoices: readonly PortalInvoice[];
+  totalCount: number;
+  page: number;
+}) {
+  const path = portalPath(ctx.merchantId, '/invoices');
   return (
     <PortalPage ctx={ctx} title="Invoices" active="invoices">
+      {totalCount > 0 && !invoices.length ? <PastTheEnd page={page} what="invoices" first={path} /> : null}
       {invoices.length ? (
         <Table caption="Your invoices, newest first" columns={['Number', 'Date', { name: 'Total', num: true }, 'Status', 'PDF']} stack>
           {invoices.map((i) => (
@@ -405,9 +432,10 @@ export function InvoicesPage({ ctx, invoices }: { ctx: PortalContext; invoices: 
             </tr>
           ))}
         </Table>
-      ) : (
+      ) : totalCount === 0 ? (
         <Empty>You have no invoices yet.</Empty>
-      )}
+      ) : null}
+      <ListPager path={path} params={{}} page={page} totalCount={totalCount} label="Invoice" />
     </PortalPage>
   );
 }

@@ -13,9 +13,9 @@ import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { utcText } from '../domain/time.ts';
 import { merchantInvoiceNotFound, portalNotFound } from '../domain/unknown-ids.ts';
-import { noSoonerThan, seeOther, withDone } from '../dashboard/index.ts';
+import { noSoonerThan, PAGE_SIZE, pageNumber, seeOther, withDone } from '../dashboard/index.ts';
 import { findCustomer, findCustomerIdsByEmail, findPaymentInstrument, HOSTED_FIELDS_SDK_PATH, mintClientToken } from '../customers/index.ts';
-import { merchantInvoicePdfUrl, customerInvoiceSummaries, merchantInvoiceSummariesOf } from '../invoicing/index.ts';
+import { merchantInvoicePdfUrl, issuedInvoiceSummaries, merchantInvoiceSummariesOf } from '../invoicing/index.ts';
 import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
 import { beginAttempt, emailThrottleKey, getMerchant, getUser, ipThrottleKey, type ThrottleRule } from '../people/index.ts';
 import type { AddressedMail } from '../platform/mail/outbox.ts';
@@ -276,15 +276,17 @@ function ownerMailOfCancellation(
   return { to, mail };
 }
 
-/** The customer's invoices, newest first (the page is absent when the merchant hides invoices). */
-export async function invoicesPage(merchant: Merchant, principal: PortalPrincipal, event: HttpEvent): Promise<Reply> {
-  const [ctx, summaries] = await Promise.all([portalContext(event, merchant, principal), customerInvoiceSummaries(merchant, principal.customerId, 100)]);
+/**
+ * The customer's invoices, newest first, a page (`page`, from 1) of `PAGE_SIZE` at a time (the page is absent when the
+ * merchant hides invoices).
+ */
+export async function invoicesPage(merchant: Merchant, principal: PortalPrincipal, event: HttpEvent, page: string | undefined): Promise<Reply> {
+  const n = pageNumber(page);
+  const [ctx, summaries] = await Promise.all([portalContext(event, merchant, principal), issuedInvoiceSummaries(merchant, principal.customerId)]);
   if (!ctx.settings!.showInvoices) throw turnedOff();
   // A draft is not the customer's yet: only issued invoices (they have their number).
-  const invoices = summaries.flatMap((i) =>
-    i.status !== 'draft' && i.number !== null ? [{ ...i, number: i.number, issueDate: i.issueDate ?? i.createdAt }] : [],
-  );
-  return portalReply(ctx, InvoicesPage({ ctx, invoices }));
+  const invoices = summaries.flatMap((i) => (i.number !== null ? [{ ...i, number: i.number, issueDate: i.issueDate ?? i.createdAt }] : []));
+  return portalReply(ctx, InvoicesPage({ ctx, invoices: invoices.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE), totalCount: invoices.length, page: n }));
 }
 
 /** An invoice's PDF, by redirect to its stored PDF: the session's customer's invoice only (another's is 404, like an unknown one). */

@@ -15,6 +15,7 @@ import {
   dashboardPortalLinkForm,
   dashboardPortalSettingsForm,
   portalDoneQuery,
+  portalInvoicesQuery,
   portalOpenForm,
   portalPaymentMethodForm,
   portalSessionResponse,
@@ -250,11 +251,11 @@ export const portalInvoicesPage = {
   auth: 'portalSession',
   group: 'portal',
   table: 'read',
-  query: linkQuery,
+  query: portalInvoicesQuery,
   status: 200,
   contentType: 'text/html',
   response: htmlPage,
-  summary: "The customer's invoices, newest first, each with its PDF.",
+  summary: "The customer's invoices, newest first, 25 a page (`?page=`), each with its PDF.",
 } as const satisfies RouteDef;
 
 export const portalInvoicePdf = {

@@ -366,6 +366,43 @@ describe('the signed-in portal', () => {
     expect((await otherSession.get(pdfPath!)).status).toBe(404);
   });
 
+  it('lists every issued invoice, 25 a page, newest first, and never a draft', { timeout: 60_000 }, async () => {
+    const many = await subscriber(org);
+    const invoices = `${orgPath(org.organizationId)}/customer-invoices`;
+    const made: string[] = [];
+    for (let n = 0; n < 26; n += 1) {
+      const body = {
+        currency: 'USD',
+        customerId: many.customerId,
+        buyer: { name: 'Many Invoices', address: '1 Main St', city: 'Portland', country: 'US', zip: '97201' },
+        items: [{ description: `Work ${n}`, quantity: 1, unitPrice: 10 + n, taxRate: 0 }],
+      };
+      const d = await orgCall('POST', invoices, { fullKey: org.fullKey, body });
+      expect(d.status, d.text).toBe(201);
+      made.push(d.json.data.id);
+    }
+    // All but the last issued: 25 of them and the subscription's, 26 in all; the last stays a draft.
+    const dates = { issuedAt: new Date().toISOString(), dueAt: new Date(Date.now() + 14 * 86_400_000).toISOString() };
+    for (let i = 0; i < 25; i += 5) {
+      const batch = made.slice(i, i + 5).map((id) => orgCall('POST', `${invoices}/${id}/issue`, { fullKey: org.fullKey, body: dates }));
+      for (const res of await Promise.all(batch)) expect(res.status, res.text).toBe(200);
+    }
+    const session = await signedIn((await linkOf(org, many.customerId)).url);
+    const rows = (text: string) => [...text.matchAll(/<td data-label="Number">([^<]+)<\/td>/g)].map((m) => m[1]);
+    const first = await session.get(`/portal/${org.organizationId}/invoices`);
+    const second = await session.get(`/portal/${org.organizationId}/invoices?page=2`);
+    expect(rows(first.text)).toHaveLength(25);
+    expect(rows(second.text)).toHaveLength(1);
+    expect(new Set([...rows(first.text), ...rows(second.text)]).size).toBe(26);
+    expect(first.text).toContain(`href="/portal/${org.organizationId}/invoices?page=2"`);
+    expect(first.text).toContain('Page 1 of 2');
+    expect(first.text + second.text).not.toContain(made[25]);
+    const past = await session.get(`/portal/${org.organizationId}/invoices?page=3`);
+    expect(past.status).toBe(200);
+    expect(past.text).toContain('There is no page 3 of the invoices');
+    expect((await session.get(`/portal/${org.organizationId}/invoices?page=0`)).status).toBe(400);
+  });
+
   it('follows the merchant rules: a rule turned off hides its form and refuses its post', async () => {
     const base = orgPath(org.organizationId);
     const defaults = await orgCall('GET', `${base}/portal-settings`, { fullKey: org.fullKey });
