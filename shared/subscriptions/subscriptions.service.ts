@@ -587,11 +587,17 @@ export async function customerSubscriptions(organization: Merchant, customerId: 
     subscriptions.map(async (s) => {
       // The next charge taxed where the buyer is now (a customer who moved, a replaced card), as the renewal will be
       // and its reminder says, not where the last charge was.
-      const [open, charged] = await Promise.all([
+      const [open, charged, pause] = await Promise.all([
         s.openCancellationId ? getChange('SUBCANCEL', s.organizationId, s.openCancellationId) : null,
         chargedFrom(s, customer, card(s.paymentInstrumentId), () => card(customer?.primaryPaymentInstrument?.id)),
+        // A pause stored before the subscription named who made it: its record does.
+        s.pause && !s.pause.by ? getChange('SUBPAUSE', s.organizationId, s.pause.id) : null,
       ]);
-      const view = customerSubscriptionView({ ...s, billingAddress: charged.where });
+      const view = customerSubscriptionView({
+        ...s,
+        billingAddress: charged.where,
+        ...(s.pause && pause ? { pause: { ...s.pause, by: pause.pausedBy } } : {}),
+      });
       return { ...view, paidUntil: paidUntil(s, now), cancellationIsOwn: open?.cancelledBy === 'customer' };
     }),
   );

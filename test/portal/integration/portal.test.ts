@@ -339,6 +339,18 @@ describe('the signed-in portal', () => {
     const card = cardOf((await session.get(home)).text);
     expect(card).not.toContain('value="resume"');
     expect(card).toContain('paused it: ask them to resume it.');
+    // A subscription stored before it named its pause's maker: the pause's record names it, and the page reads it.
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `SUBSCRIPTION#${mine.subscriptionId}`, sk: 'SUBSCRIPTION' },
+        UpdateExpression: 'REMOVE #p.#by',
+        ExpressionAttributeNames: { '#p': 'pause', '#by': 'by' },
+      }),
+    );
+    const legacy = cardOf((await session.get(home)).text);
+    expect(legacy).not.toContain('value="resume"');
+    expect(legacy).toContain('paused it: ask them to resume it.');
     const resume = await session.post(`${home}/${mine.subscriptionId}/pause`, { action: 'resume' });
     expect(resume.status).toBe(403);
     expect(resume.text).toContain('made by the merchant, not by you');
