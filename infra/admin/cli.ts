@@ -715,7 +715,7 @@ async function listen(argv: string[]): Promise<void> {
   if (!key) throw new UsageError(`${API_KEY_VARIABLE} is not set: listen reads the merchant API key from it.\nUsage: ${usages.listen}`);
   const { eventTypes } = await import('../../shared/platform/events/catalog.ts');
   const types = args.events?.split(',');
-  const unknown = types?.find((t) => !(eventTypes as string[]).includes(t));
+  const unknown = types?.find((t) => !(eventTypes as readonly string[]).includes(t));
   if (unknown) throw new UsageError(`--events: ${unknown} is not an event type (${eventTypes.join(', ')})\nUsage: ${usages.listen}`);
   const api = (args.api ?? `${localEndpoint(toolSettings().settings.port)}/api`).replace(/\/+$/, '');
   const { randomBytes } = await import('node:crypto');
