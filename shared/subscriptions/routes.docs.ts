@@ -16,9 +16,10 @@ export const subscriptionsDocs = {
   },
   createSubscription: {
     description:
-      "Subscribes a customer to one or more recurring plans of the organization, all active and of one currency and billing cycle. It renews on `paymentInstrumentId` (one of the customer's), or without one on the customer's primary instrument at each charge. Starting now without a trial, the first period is charged before the answer (`active`, with its invoice); a trial (the first plan's, or `trial`) or a later `startAt` charges nothing yet. `renewalTime` anchors the periods, the short first one prorated. Emits `subscription.created` when it first becomes active or starts its trial.",
+      "Subscribes a customer to one or more recurring plans of the organization, all active and of one currency and billing cycle. It renews on `paymentInstrumentId` (one of the customer's), or without one on the customer's primary instrument at each charge. Starting now without a trial, the first period is charged before the answer (`active`, with its invoice); a trial (the first plan's, or `trial`) or a later `startAt` charges nothing yet. `renewalTime` anchors the periods, the short first one prorated. Emits `subscription.created` when it first becomes active or starts its trial. An optional `Idempotency-Key` (1–255 printable ASCII) makes a retry safe: the same key and body answer the first answer again (a 402 as much as a 201) with `Idempotent-Replayed: true`, and never make a second subscription or charge; a request refused before anything was made (a 4xx but the 402) leaves the key free for the corrected request.",
     example: {
       params: { organizationId: ids.organizationId },
+      headers: { 'Idempotency-Key': 'signup-4711-pro' },
       body: {
         customerId: ids.subscriberCustomerId,
         paymentInstrumentId: ids.subscriberPaymentInstrumentId,
@@ -56,6 +57,8 @@ export const subscriptionsDocs = {
       },
       taxUnavailable,
       notLive,
+      { status: 409, code: 'idempotency.in_progress', when: 'A request with this `Idempotency-Key` is still being processed: retry with the same key.' },
+      { status: 422, code: 'idempotency.key_reused', when: 'The `Idempotency-Key` was used before with another body.' },
     ],
   },
   getSubscription: {

@@ -47,6 +47,7 @@ export const createSubscription = {
   group: 'subscriptions',
   table: 'readWrite',
   body: createSubscriptionRequest,
+  idempotencyKey: 'optional',
   buildsInvoices: true,
   status: 201,
   response: subscriptionResponse,

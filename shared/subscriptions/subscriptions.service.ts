@@ -143,9 +143,10 @@ const iso = (t: string) => new Date(t).toISOString();
  * A new subscription. Starting now without a trial, its first period is charged at once: 402 `payment.declined`
  * (with the decline) leaves it `incomplete`, never active. 404 `customer.not_found`, `payment_instrument.not_found`,
  * `plan.not_found`; 422 `subscription.*` for plans that cannot be combined, a trial that ends before the start, a
- * trial-only subscription without a trial, or no instrument to charge.
+ * trial-only subscription without a trial, or no instrument to charge. `id` is the id it is made under (an idempotency
+ * key's claim names it: `create-once.service.ts`).
  */
-export async function createSubscription(organization: Merchant, input: CreateSubscriptionInput) {
+export async function createSubscription(organization: Merchant, input: CreateSubscriptionInput, id: string = uuidv7()) {
   refuseUnlessLive(organization);
   const clock = await changeClockOf(organization.id);
   const now = clock.now();
@@ -215,7 +216,7 @@ export async function createSubscription(organization: Merchant, input: CreateSu
   taxPort.quote({ lines: [], currency: items[0]!.currency, address: billingAddress, at: new Date(trialEndAt ?? startAt) });
   const priceMinor = priceOf(items);
   const s: Subscription = {
-    id: uuidv7(),
+    id,
     organizationId: organization.id,
     customerId: customer.id,
     customerName: [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null,

@@ -1773,7 +1773,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a customer to recurring plans: the first period is charged at once (402 when declined: it does not start), unless it has a trial or starts later.
-         * @description Subscribes a customer to one or more recurring plans of the organization, all active and of one currency and billing cycle. It renews on `paymentInstrumentId` (one of the customer's), or without one on the customer's primary instrument at each charge. Starting now without a trial, the first period is charged before the answer (`active`, with its invoice); a trial (the first plan's, or `trial`) or a later `startAt` charges nothing yet. `renewalTime` anchors the periods, the short first one prorated. Emits `subscription.created` when it first becomes active or starts its trial.
+         * @description Subscribes a customer to one or more recurring plans of the organization, all active and of one currency and billing cycle. It renews on `paymentInstrumentId` (one of the customer's), or without one on the customer's primary instrument at each charge. Starting now without a trial, the first period is charged before the answer (`active`, with its invoice); a trial (the first plan's, or `trial`) or a later `startAt` charges nothing yet. `renewalTime` anchors the periods, the short first one prorated. Emits `subscription.created` when it first becomes active or starts its trial. An optional `Idempotency-Key` (1–255 printable ASCII) makes a retry safe: the same key and body answer the first answer again (a 402 as much as a 201) with `Idempotent-Replayed: true`, and never make a second subscription or charge; a request refused before anything was made (a 4xx but the 402) leaves the key free for the corrected request.
          */
         post: operations["subscriptions-create"];
         delete?: never;
@@ -20562,7 +20562,10 @@ export interface operations {
     "subscriptions-create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @example signup-4711-pro */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
                 organizationId: string;
@@ -20648,6 +20651,8 @@ export interface operations {
              *
              *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
              *
+             *     `request.invalid_idempotency_key`: The `Idempotency-Key` is empty, over 255 characters or not printable ASCII.
+             *
              *     `request.organization_id_misplaced`: An `X-Organization-Id` header was sent: the organization is named in the path.
              */
             400: {
@@ -20708,6 +20713,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
+            /** @description `idempotency.in_progress`: A request with this `Idempotency-Key` is still being processed: retry with the same key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationError"];
+                };
+            };
             /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
             413: {
                 headers: {
@@ -20752,6 +20766,8 @@ export interface operations {
              *     `subscription.billing_address_required`: Neither the customer's address nor the payment instrument's billing address names a country: tax is charged where the buyer is, so set the customer's address first.
              *
              *     `checkout.tax_unavailable`: No tax rate is known for the billing address, so the platform does not sell to it: a country it does not sell to (`country_not_sold`; the hosted checkout does not offer it), a code that names no country (`country_unknown`), a US or Canadian address without its state (`state_required`) or with a state that is not one of the country's (`state_unknown`), or an instant before the rate table (`before_table`); `details.reason` says which. A US state without sales tax is not refused: it is taxed at 0 with `reason: no_sales_tax`. Nothing is charged.
+             *
+             *     `idempotency.key_reused`: The `Idempotency-Key` was used before with another body.
              */
             422: {
                 headers: {

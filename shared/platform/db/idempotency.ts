@@ -56,6 +56,9 @@ export async function claimOnce(organizationId: string, operation: string, idemp
   return sendIfCondition(new PutCommand(putIdempotencyClaim(record).Put!));
 }
 
+/** Claims a new key with `record` (its own write): false when the key has a record already. */
+export const putClaim = (record: IdempotencyRecord): Promise<boolean> => sendIfCondition(new PutCommand(putIdempotencyClaim(record).Put!));
+
 /** Lets `key` of `operation` be claimed again (what `claimOnce` claimed was refused, so nothing was made under it). */
 export async function forgetOnce(organizationId: string, operation: string, idempotencyKey: string): Promise<void> {
   await db.send(new DeleteCommand({ TableName: tableName(), Key: key({ organizationId, operation, key: idempotencyKey }) }));
