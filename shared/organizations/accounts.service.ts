@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../platform/config.ts';
 import type { Mode } from '../domain/deployments.ts';
+import type { Merchant } from '../domain/merchants.ts';
 import type { Account } from './account.entity.ts';
 import * as repo from './accounts.repository.ts';
 import type { OrgApiKeyRecord } from './org-api-key.entity.ts';
@@ -203,6 +204,66 @@ export async function createAccount(input: { name: string; mode: Mode; userType?
     ['owner-link', input.organizationId ? organizationOwnerLink(input.organizationId, account.id, now) : []],
   ]);
   return { accountId: account.id, secret, organizationId: input.organizationId ?? null };
+}
+
+/**
+ * A merchant's own account, made from its dashboard (a seller who starts alone, with no operator): active at once, an
+ * owner of the merchant and of nothing else, with one key — its full key in this answer only. Its secret is never
+ * shown (made, hashed and forgotten): more keys are made from the dashboard, and each revoked there (or with itself,
+ * `DELETE …/api-keys/{apiKeyId}`).
+ */
+export async function createOwnAccountKey(merchant: Merchant, name: string, now = new Date().toISOString()) {
+  const account: Account = {
+    id: randomUUID(),
+    name,
+    userType: 'service',
+    mode: merchant.mode,
+    secretHash: await hashPassword(newAccountSecret()),
+    activatedAt: now,
+    organizationIds: [merchant.id],
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  const secret = newOrgApiKeySecret();
+  const key: OrgApiKeyRecord = {
+    id: randomUUID(),
+    accountId: account.id,
+    mode: account.mode,
+    verifier: orgApiKeyVerifierOf(secret),
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+    revokedAt: null,
+    rotatedAt: null,
+  };
+  await transactWrite([
+    ['account', [repo.putNewAccount(account)]],
+    ['owner-link', organizationOwnerLink(merchant.id, account.id, now)],
+    ['key', [repo.putNewOrgApiKey(key)]],
+  ]);
+  return { ...apiKeyRecordView(key), name, apiKey: joinOrgApiKey({ accountId: account.id, secret, apiKeyId: key.id }) };
+}
+
+/** The accounts of the merchant alone (linked to it and to no other organization): those its dashboard manages. */
+async function ownAccounts(merchant: Merchant): Promise<Account[]> {
+  const links = await repo.listAccountLinksOfOrganization(merchant.id);
+  const accounts = await Promise.all(links.map((l) => repo.getAccount(l.accountId)));
+  return accounts.filter((a): a is Account => a !== null && !a.deletedAt && a.organizationIds.length === 1 && a.organizationIds[0] === merchant.id);
+}
+
+/** The keys of the merchant's own accounts (`ownAccounts`), newest first, each with its account's name. */
+export async function ownAccountKeys(merchant: Merchant) {
+  const accounts = await ownAccounts(merchant);
+  const keys = await Promise.all(accounts.map(async (a) => (await repo.listOrgApiKeys(a.id)).map((k) => ({ ...apiKeyRecordView(k), name: a.name }))));
+  return keys.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** Revokes a key of one of the merchant's own accounts (404 for any other key, like an unknown one). */
+export async function revokeOwnAccountKey(merchant: Merchant, apiKeyId: string, now = new Date().toISOString()) {
+  const key = isUuid(apiKeyId) ? await repo.getOrgApiKey(apiKeyId) : null;
+  if (!key || !(await ownAccounts(merchant)).some((a) => a.id === key.accountId)) throw accountApiKeyNotFound();
+  return revokeKey(key.accountId, apiKeyId, now);
 }
 
 /** Linking an owner: the link item, and one more owner on the organization's count (kept for the last-owner rule). */

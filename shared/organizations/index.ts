@@ -5,7 +5,16 @@
  */
 export type { AccountLink } from './account-link.entity.ts';
 export { getAccountLink, listAccountLinksOfAccount, listAccountLinksOfOrganization } from './accounts.repository.ts';
-export { type AccountSecretPrincipal, authenticateAccountSecret, authenticateOrgApiKey, createAccount, type OrgApiKeyPrincipal } from './accounts.service.ts';
+export {
+  type AccountSecretPrincipal,
+  authenticateAccountSecret,
+  authenticateOrgApiKey,
+  createAccount,
+  createOwnAccountKey,
+  type OrgApiKeyPrincipal,
+  ownAccountKeys,
+  revokeOwnAccountKey,
+} from './accounts.service.ts';
 export { resolveCustomFields } from './custom-fields.service.ts';
 export type { CheckoutCustomization } from './customization.entity.ts';
 export {

@@ -11,7 +11,13 @@ const formChoices = v.optional(v.union([v.pipe(v.string(), v.maxCodePoints(100))
 /** `form_key`: the form's key (`SentOnce`), which a create claims: sent again, the form creates nothing. */
 const formKey = formText(100);
 
-export const apiKeysFormBody = pageForm({ action: v.picklist(['create', 'revoke']), name: formText(100), apiKeyId: formText(100), form_key: formKey });
+/** A merchant API key made or revoked (`create`, `revoke`), or an organization API key (`create_org`, `revoke_org`). */
+export const apiKeysFormBody = pageForm({
+  action: v.picklist(['create', 'revoke', 'create_org', 'revoke_org']),
+  name: formText(100),
+  apiKeyId: formText(100),
+  form_key: formKey,
+});
 
 export const webhooksFormBody = pageForm({
   action: v.literal('create'),

@@ -10,6 +10,7 @@ import { BadRequestError, DomainError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { createMcpToken, listMcpTokenSummaries, revokeMcpToken } from '../../agents/index.ts';
 import { createApiKey, listApiKeySummaries, revokeApiKey } from '../../people/index.ts';
+import { createOwnAccountKey, ownAccountKeys, revokeOwnAccountKey } from '../../organizations/index.ts';
 import { config } from '../../platform/config.ts';
 import { eventTypes, type EventType } from '../../platform/events/catalog.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
@@ -49,13 +50,15 @@ interface ApiKeysState {
   done?: string | undefined;
   error?: string | undefined;
   name?: string | undefined;
-  created?: { name: string; apiKey: string };
+  /** Which create form the name and error belong to. */
+  kind?: 'merchant' | 'organization';
+  created?: { name: string; apiKey: string; kind: 'merchant' | 'organization' };
 }
 
 export async function apiKeysPage(merchant: Merchant, role: Role, event: HttpEvent, state: ApiKeysState = {}, status = 200): Promise<Reply> {
-  const keys = await listApiKeySummaries(merchant.id);
+  const [keys, orgKeys] = await Promise.all([listApiKeySummaries(merchant.id), ownAccountKeys(merchant)]);
   const ctx = pageContext(event, merchant, role);
-  return pageReply(ctx, ApiKeysPage({ ctx, keys, canManage: canManage(role), ...state }), status);
+  return pageReply(ctx, ApiKeysPage({ ctx, keys, orgKeys, canManage: canManage(role), ...state }), status);
 }
 
 /** Create a key (shown once, in this answer) or revoke one; owners and admins (the route's roles hold it). */
@@ -63,22 +66,25 @@ export async function apiKeysForm(
   merchant: Merchant,
   role: Role,
   event: HttpEvent,
-  form: { action: 'create' | 'revoke'; name?: string | undefined; apiKeyId?: string | undefined; form_key?: string | undefined },
+  form: { action: 'create' | 'revoke' | 'create_org' | 'revoke_org'; name?: string | undefined; apiKeyId?: string | undefined; form_key?: string | undefined },
 ): Promise<Reply> {
-  if (form.action === 'revoke') {
+  if (form.action === 'revoke' || form.action === 'revoke_org') {
     try {
-      await revokeApiKey(merchant.id, form.apiKeyId ?? '');
+      await (form.action === 'revoke' ? revokeApiKey(merchant.id, form.apiKeyId ?? '') : revokeOwnAccountKey(merchant, form.apiKeyId ?? ''));
       return seeOther(withDone(developersPath(merchant.id, '/api-keys'), 'revoked'));
     } catch (e) {
       if (!explained(e)) throw e;
       return apiKeysPage(merchant, role, event, { error: e.message }, e.status);
     }
   }
+  const kind = form.action === 'create' ? 'merchant' : 'organization';
   const name = form.name?.trim() ?? '';
-  if (!name) return apiKeysPage(merchant, role, event, { error: 'Enter a name for the key, like "Production server".' }, 400);
-  if (!(await firstSending(merchant, 'api-keys', form.form_key))) return apiKeysPage(merchant, role, event, { done: 'sent_before' });
-  const created = await createApiKey(merchant.id, name);
-  return apiKeysPage(merchant, role, event, { created: { name: created.name, apiKey: created.apiKey } });
+  if (!name) return apiKeysPage(merchant, role, event, { kind, error: 'Enter a name for the key, like "Production server".' }, 400);
+  if (!(await firstSending(merchant, kind === 'merchant' ? 'api-keys' : 'organization-api-keys', form.form_key))) {
+    return apiKeysPage(merchant, role, event, { done: 'sent_before' });
+  }
+  const created = await (kind === 'merchant' ? createApiKey(merchant.id, name) : createOwnAccountKey(merchant, name));
+  return apiKeysPage(merchant, role, event, { created: { name: created.name, apiKey: created.apiKey, kind } });
 }
 
 // Webhook destinations

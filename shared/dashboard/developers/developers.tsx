@@ -51,14 +51,49 @@ const apiKeyNotices: Readonly<Record<string, string>> = {
     'This form was sent before: its key was created then, and its secret shown that once. No other key was created. If the secret was not kept, revoke that key and create another.',
 };
 
+/** A key of the merchant's own organization API account, with the account's name. */
+export interface OrgApiKeySummary {
+  id: string;
+  accountId: string;
+  name: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
 export interface ApiKeysProps {
   ctx: PageContext;
   keys: readonly ApiKeySummary[];
+  orgKeys: readonly OrgApiKeySummary[];
   canManage: boolean;
   done?: string | undefined;
   error?: string | undefined;
   name?: string | undefined;
-  created?: { name: string; apiKey: string };
+  kind?: 'merchant' | 'organization' | undefined;
+  created?: { name: string; apiKey: string; kind: 'merchant' | 'organization' };
+}
+
+/** A create form of a key of `kind`: its name, sent once. */
+function CreateKeyForm(p: { ctx: PageContext; action: string; kind: 'merchant' | 'organization'; name?: string | undefined }) {
+  const id = p.kind === 'merchant' ? 'name' : 'org-name';
+  return (
+    <form method="post" action={p.action}>
+      <Csrf ctx={p.ctx} />
+      <input type="hidden" name="action" value={p.kind === 'merchant' ? 'create' : 'create_org'} />
+      <SentOnce ctx={p.ctx} />
+      <Field
+        id={id}
+        name="name"
+        label={p.kind === 'merchant' ? 'Name' : 'Organization key name'}
+        required
+        maxlength={100}
+        value={p.name}
+        hint="What uses the key, so you can tell keys apart later."
+      />
+      <div class="actions">
+        <button type="submit">{p.kind === 'merchant' ? 'Create API key' : 'Create organization API key'}</button>
+      </div>
+    </form>
+  );
 }
 
 export function ApiKeysPage(p: ApiKeysProps) {
@@ -71,7 +106,11 @@ export function ApiKeysPage(p: ApiKeysProps) {
         <section class="panel" aria-labelledby="new-key">
           <h2 id="new-key">API key “{p.created.name}” created</h2>
           <SecretOnce id="api-key-secret" label="API key" value={p.created.apiKey} />
-          <p class="hint">Send it as "Authorization: Bearer &lt;key&gt;". It works on the {deploymentName(p.ctx)} deployment only.</p>
+          <p class="hint">
+            Send it as "Authorization: {p.created.kind === 'merchant' ? 'Bearer' : 'ApiKey'} &lt;key&gt;"
+            {p.created.kind === 'merchant' ? '' : ` to the organization API, whose organization id is this merchant's id (${p.ctx.merchant!.id})`}. It works on
+            the {deploymentName(p.ctx)} deployment only.
+          </p>
         </section>
       ) : null}
       <section aria-labelledby="keys">
@@ -118,19 +157,59 @@ export function ApiKeysPage(p: ApiKeysProps) {
       {p.canManage ? (
         <section class="panel" aria-labelledby="create-key">
           <h2 id="create-key">Create an API key</h2>
-          <form method="post" action={action}>
-            <Csrf ctx={p.ctx} />
-            <input type="hidden" name="action" value="create" />
-            <SentOnce ctx={p.ctx} />
-            <Field id="name" label="Name" required maxlength={100} value={p.name} hint="What uses the key, so you can tell keys apart later." />
-            <div class="actions">
-              <button type="submit">Create API key</button>
-            </div>
-          </form>
+          <CreateKeyForm ctx={p.ctx} action={action} kind="merchant" name={p.kind === 'organization' ? undefined : p.name} />
         </section>
       ) : (
         <p class="muted">Only owners and admins can create or revoke API keys.</p>
       )}
+      <section aria-labelledby="org-keys">
+        <h2 id="org-keys">Organization API keys</h2>
+        <p class="muted">
+          Keys for the organization API (the catalog, customers, cards, payments and subscriptions), sent as "Authorization: ApiKey &lt;key&gt;". Each is the
+          key of an account of this merchant alone.
+        </p>
+        {p.orgKeys.length === 0 ? (
+          <Empty>No organization API keys yet. {p.canManage ? 'Create one below.' : 'An owner or admin can create one.'}</Empty>
+        ) : (
+          <Table caption="The merchant's organization API keys" columns={['Name', 'Key id', 'Created', 'Status', p.canManage && 'Action']}>
+            {p.orgKeys.map((k) => (
+              <tr>
+                <td>{k.name}</td>
+                <td>
+                  <code>{k.id}</code>
+                </td>
+                <td>
+                  <Time iso={k.createdAt} />
+                </td>
+                <td>{k.revokedAt ? <Status status="revoked" /> : <Status status="active" />}</td>
+                {p.canManage ? (
+                  <td>
+                    {k.revokedAt ? null : (
+                      <ActionForm
+                        ctx={p.ctx}
+                        path={action}
+                        action="revoke_org"
+                        fields={{ apiKeyId: k.id }}
+                        confirm={`Revoke the organization API key "${k.name}"? Requests with it stop working at once.`}
+                        tone="danger"
+                        label={`Revoke ${k.name}`}
+                      >
+                        Revoke
+                      </ActionForm>
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </Table>
+        )}
+      </section>
+      {p.canManage ? (
+        <section class="panel" aria-labelledby="create-org-key">
+          <h2 id="create-org-key">Create an organization API key</h2>
+          <CreateKeyForm ctx={p.ctx} action={action} kind="organization" name={p.kind === 'organization' ? p.name : undefined} />
+        </section>
+      ) : null}
     </Page>
   );
 }

@@ -5,6 +5,7 @@
  * seen once. A member sees the lists without the buttons, and over HTTP a member's form to create a key or a
  * destination is refused with 403 and changes nothing. Every page is axe-clean with a screenshot.
  */
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putNewMembership } from '../../../shared/people/memberships.repository.ts';
@@ -13,7 +14,7 @@ import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/sessi
 import { nextYear } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages } from '../support.ts';
-import { call, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
+import { call, organizationAccount, orgCall, PASSWORD, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
 import { bodyOf, eventually, startReceiver } from '../../support/receiver.ts';
 
 const developers = (merchantId: string, rest = '') => `${origin}/dashboard/merchants/${merchantId}/developers${rest}`;
@@ -67,7 +68,7 @@ describe('the dashboard: developers', { timeout: 120_000 }, () => {
     expect(await heading(page)).toBe('API keys');
     await expectAccessible(page, 'developers-api-keys');
 
-    await page.getByLabel('Name').fill('Production server');
+    await page.getByLabel('Name', { exact: true }).fill('Production server');
     await page.getByRole('button', { name: 'Create API key' }).click();
     const secret = await page.locator('#api-key-secret').innerText();
     expect(secret).toMatch(/^mor_test_[0-9a-f]{64}$/);
@@ -181,6 +182,62 @@ describe('the dashboard: developers', { timeout: 120_000 }, () => {
     await page.waitForURL(/\?done=revoked$/);
     expect(await page.getByRole('row').filter({ hasText: 'Laptop agent' }).innerText()).toContain('revoked');
     await w.expectClean();
+  });
+
+  it('makes an organization API key of an account of the merchant alone, shown once, which works until it is revoked there', async () => {
+    const owner = await rootMerchant('Solo Shop');
+    const member = await person();
+    await transactWrite([
+      ['membership', [putNewMembership({ merchantId: owner.merchantId, userId: member.userId, role: 'member', createdAt: new Date().toISOString() })]],
+    ]);
+    const signedIn = await call('POST', '/v1/dashboard/sessions', { body: { email: owner.ownerEmail, password: PASSWORD } });
+    const post = (token: string, fields: Record<string, string>) =>
+      http('POST', `/dashboard/merchants/${owner.merchantId}/developers/api-keys`, {
+        baseUrl: origin,
+        headers: { cookie: `${SESSION_COOKIE}=${token}`, origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrf_token: csrfTokenOf(token), ...fields }).toString(),
+      });
+    const fullKey = /<code id="api-key-secret">([0-9a-f-]{36}_[0-9a-f]{64}_[0-9a-f-]{36})<\/code>/;
+
+    const formKey = randomUUID();
+    const made = await post(signedIn.json.token, { action: 'create_org', name: 'Backend', form_key: formKey });
+    expect(made.status, made.text).toBe(200);
+    const key = fullKey.exec(made.text)?.[1];
+    expect(key, made.text).toBeDefined();
+    expect(made.text).toContain('Authorization: ApiKey');
+    // The organization API with it: the merchant is the organization.
+    const org = await orgCall('GET', `/v1/public-api/organizations/${owner.merchantId}`, { fullKey: key! });
+    expect(org.status, org.text).toBe(200);
+    const customer = await orgCall('POST', `/v1/public-api/organizations/${owner.merchantId}/customers`, {
+      fullKey: key!,
+      body: { email: uniqueEmail('solo') },
+    });
+    expect(customer.status, customer.text).toBe(201);
+
+    // The same form again makes nothing; a member may not make one; the page lists the key by its id, never the key.
+    const again = await post(signedIn.json.token, { action: 'create_org', name: 'Backend', form_key: formKey });
+    expect(again.text).toContain('This form was sent before');
+    expect(fullKey.test(again.text)).toBe(false);
+    expect((await post(member.token, { action: 'create_org', name: 'Not allowed', form_key: randomUUID() })).status).toBe(403);
+    const apiKeyId = key!.split('_')[2]!;
+    const page = await http('GET', `/dashboard/merchants/${owner.merchantId}/developers/api-keys`, {
+      baseUrl: origin,
+      headers: { cookie: `${SESSION_COOKIE}=${signedIn.json.token}` },
+    });
+    expect(page.text).toContain(apiKeyId);
+    expect(page.text).not.toContain(key!);
+    expect(page.text.match(/<td>Backend<\/td>/g)).toHaveLength(1);
+
+    // Another account's key (one of another organization) is not this page's to revoke.
+    const stranger = await organizationAccount('Stranger');
+    const foreignKeyId = stranger.fullKey.split('_')[2]!;
+    expect((await post(signedIn.json.token, { action: 'revoke_org', apiKeyId: foreignKeyId })).status).toBe(404);
+    expect((await orgCall('GET', `/v1/public-api/organizations/${stranger.organizationId}`, { fullKey: stranger.fullKey })).status).toBe(200);
+
+    const revoked = await post(signedIn.json.token, { action: 'revoke_org', apiKeyId });
+    expect(revoked.status).toBe(303);
+    expect(revoked.headers.get('location')).toMatch(/\?done=revoked$/);
+    expect((await orgCall('GET', `/v1/public-api/organizations/${owner.merchantId}`, { fullKey: key! })).status).toBe(401);
   });
 
   it("shows a member the lists without the buttons, and refuses a member's key or destination form with 403, changing nothing", async () => {
