@@ -50,12 +50,16 @@ export async function onboardingPage(
   );
 }
 
+/** An amount as a form takes it: digits, and a point before the decimals; no thousands separator. */
+const AMOUNT_TEXT = /^\d{1,15}(\.\d+)?$/;
+
 /** A field's value as the submission takes it: trimmed text, a number, a box ticked or not; blank optional fields left out. */
 function submittedValue(f: OnboardingField, raw: string | undefined): unknown {
   if (f.kind === 'check') return raw !== undefined && raw !== '';
   const text = raw?.trim() ?? '';
   if (f.optional && text === '') return undefined;
-  if (f.kind === 'amount') return text === '' ? undefined : Number(text.replaceAll(',', ''));
+  // A comma is refused, never dropped (`25000,50` is not 2,500,050): the text goes on as it is, which the schema refuses.
+  if (f.kind === 'amount') return text === '' ? undefined : AMOUNT_TEXT.test(text) ? Number(text) : text;
   if (f.kind === 'currency' || f.kind === 'country') return text.toUpperCase();
   if (f.kind === 'tel') return text.replace(/[\s()-]/g, '');
   return text;
@@ -99,8 +103,9 @@ export async function submitOnboardingWithForm(merchant: Merchant, role: Role, u
     const problems: FieldProblem[] = [];
     for (const issue of parsed.issues) {
       const field = fieldOfIssue(v.getDotPath(issue));
+      const message = field?.kind === 'amount' && typeof issue.input === 'string' ? 'must be a number like 25000 or 25000.50, with no comma' : readable(issue);
       // The first problem of a field is the one shown beside it.
-      if (!problems.some((p) => p.field === (field?.name ?? null))) problems.push({ field: field?.name ?? null, message: readable(issue) });
+      if (!problems.some((p) => p.field === (field?.name ?? null))) problems.push({ field: field?.name ?? null, message });
     }
     return onboardingPage(merchant, role, event, undefined, {
       values,
