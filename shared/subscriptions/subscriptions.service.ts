@@ -19,6 +19,7 @@ import {
   buyerTaxAddress,
   type ChargeSpec,
   chargedFrom,
+  chargedWith,
   chargeInvoiceId,
   checkoutInvoiceId,
   type Decision,
@@ -617,9 +618,14 @@ export async function customerSubscription(organization: Merchant, customerId: s
  */
 export async function getSubscriptionSummary(organization: Merchant, id: string) {
   const s = await ownSubscription(organization.id, id);
-  const open = s.openCancellationId ? await getChange('SUBCANCEL', organization.id, s.openCancellationId) : null;
+  const [open, charged] = await Promise.all([s.openCancellationId ? getChange('SUBCANCEL', organization.id, s.openCancellationId) : null, chargedWith(s)]);
+  // The next charge as it will be charged: taxed where the buyer is now, as the portal and the reminder say it.
+  const summary = subscriptionSummary(s);
+  const next = nextChargeOf({ ...s, billingAddress: charged.where }, summary.nextCharge, true);
   return {
-    ...subscriptionSummary(s),
+    ...summary,
+    nextChargeMinor: next?.amountMinor ?? null,
+    nextChargeTaxMinor: next?.taxMinor ?? 0,
     openCancellation: open ? { cancelledBy: open.cancelledBy, reason: open.reason, description: open.description } : null,
   };
 }

@@ -31,6 +31,8 @@ export interface SubscriptionRow {
 
 /** A subscription on its own page: also its open cancellation, who asked for it and why. */
 export interface SubscriptionDetail extends SubscriptionRow {
+  /** The tax in `nextChargeMinor`, which here is the next charge as it will be charged (a row's is before tax). */
+  nextChargeTaxMinor: number;
   openCancellation: { cancelledBy: string; reason: string | null; description: string | null } | null;
 }
 
@@ -211,6 +213,12 @@ export function SubscriptionPage(p: SubscriptionProps) {
             {s.nextCharge && s.nextChargeMinor !== null ? (
               <>
                 <Money minor={s.nextChargeMinor} currency={s.currency} /> on <Time iso={s.nextCharge} />
+                {s.nextChargeTaxMinor ? (
+                  <>
+                    {' '}
+                    (including <Money minor={s.nextChargeTaxMinor} currency={s.currency} /> tax)
+                  </>
+                ) : null}
               </>
             ) : isEnded ? (
               'None: the subscription has ended.'

@@ -215,14 +215,18 @@ describe("a subscription's invoices when it ends", () => {
     expect(changed.status, changed.text).toBe(200);
     expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('past-due');
 
-    // The dashboard's next charge (before tax) and the portal's (taxed) are that invoice's; both say when dunning
-    // cancels it (8 days after the decline) unless a retry is paid.
+    // The dashboard's next charge and the portal's are that invoice's, taxed; both say when dunning cancels it (8 days
+    // after the decline) unless a retry is paid.
     const merchant = (await getMerchant(org.organizationId))!;
     const summary = await getSubscriptionSummary(merchant, sub.id);
-    expect(summary.nextChargeMinor).toBe(1000);
+    expect(summary.nextChargeMinor).toBe(1082);
+    expect(summary.nextChargeTaxMinor).toBe(82);
     const cancelAt = new Date(Date.parse(summary.dunning!.declinedAt) + 8 * DAY).toISOString();
     expect(summary.dunning).toEqual({ declinedAt: expect.stringMatching(sub.periodEnd.slice(0, 13)), cancelAt });
     const dashboard = await subscriptionPage(merchant, 'owner', { cookies: [] } as unknown as HttpEvent, sub.id);
+    expect(/<dd id="next-charge">(.*?)<\/dd>/s.exec(dashboard.body as string)?.[1]).toMatch(
+      /^<span class="money">\$10\.82<\/span> on <time .*<\/time> \(including <span class="money">\$0\.82<\/span> tax\)$/,
+    );
     expect(/<dd id="dunning">(.*?)<\/dd>/s.exec(dashboard.body as string)?.[1]).toMatch(
       new RegExp(
         `^on <time datetime="${summary.dunning!.declinedAt}".*: retried at the next charge, and cancelled on <time datetime="${cancelAt}".* unless a retry is paid.$`,
