@@ -24,7 +24,9 @@ import {
   refundableMinor,
   takenByDispute,
   type CombinedStatus,
+  REFUND_OPERATION,
 } from '../../payments/index.ts';
+import { getIdempotencyRecord } from '../../platform/db/idempotency.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
 import { amountFieldHint, formatMoney } from '../kit/format.tsx';
@@ -234,6 +236,16 @@ export async function refundFromPage(merchant: Merchant, role: Role, event: Http
   if (!t) throw transactionNotFound();
   const reason = form.reason?.trim() ?? '';
   const again = (error: string, status: number) => renderPayment(merchant, role, event, t, { error, status, amount: form.amount, reason });
+  const key = form.key && REFUND_KEY.test(form.key) ? form.key : undefined;
+  // A confirmation carries the key its review made: without one, the form is not this page's.
+  if (form.action === 'refund' && !key) return again('This refund form is out of date: review the refund again, then confirm it.', 400);
+  // The same confirmed form sent again (a reload, the back button, a second click) is answered as its refund was,
+  // whatever is left to refund now: the refund service replays its key's answer.
+  if (key && form.action === 'refund' && (await getIdempotencyRecord(merchant.id, REFUND_OPERATION, key))) {
+    const amount = refundAmountOf(form.amount, t.currency, Number.MAX_SAFE_INTEGER);
+    if ('error' in amount) return again(amount.error, 400);
+    return refunded(merchant, role, event, t, amount.minor, reason, key, form.amount);
+  }
   if (!isRefundableStatus(t.status) || !t.externalTransactionId) {
     return again(`Only completed or partially refunded payments can be refunded; this one is ${t.status.replace(/-/g, ' ')}.`, 422);
   }
@@ -249,21 +261,29 @@ export async function refundFromPage(merchant: Merchant, role: Role, event: Http
       review: { amountMinor: amount.minor, amount: majorUnitsText(amount.minor, t.currency), reason, key: `dash_${randomUUID()}` },
     });
   }
+  return refunded(merchant, role, event, t, amount.minor, reason, key!, form.amount);
+}
+
+/** The refund of `amountMinor` of `t` under `key` (made now, or its answer again), and the page it leads to. */
+async function refunded(
+  merchant: Merchant,
+  role: Role,
+  event: HttpEvent,
+  t: Transaction,
+  amountMinor: number,
+  reason: string,
+  key: string,
+  typed: string | undefined,
+) {
   try {
-    const { refund } = await createRefund(
-      merchant,
-      t.id,
-      { amount: toMajorUnits(amount.minor, t.currency), reason: reason || null },
-      'dashboard',
-      form.key && REFUND_KEY.test(form.key) ? form.key : undefined,
-    );
+    const { refund } = await createRefund(merchant, t.id, { amount: toMajorUnits(amountMinor, t.currency), reason: reason || null }, 'dashboard', key);
     const done = refund.status === 'refunded' ? 'refunded' : refund.status === 'failed' ? 'refund_failed' : 'refund_pending';
     return seeOther(withDone(merchantPath(merchant.id, `/payments/${t.id}`), done));
   } catch (e) {
     if (e instanceof DomainError && e.status < 500) {
       const now = e.status === 404 ? null : await findTransaction(merchant.id, t.id);
       if (!now) throw e;
-      return renderPayment(merchant, role, event, now, { error: e.message, status: e.status, amount: form.amount, reason });
+      return renderPayment(merchant, role, event, now, { error: e.message, status: e.status, amount: typed, reason });
     }
     throw e;
   }

@@ -145,6 +145,31 @@ describe('the dashboard: payments and refunds', { timeout: 120_000 }, () => {
       expect(await res.text()).toContain(message);
     }
     expect(await listRefunds(transactionId)).toHaveLength(1);
+    // A confirmation without its review's key is not this page's: refused, refunding nothing.
+    const keyless = await page.request.post(`${origin}${paymentPath()}`, {
+      form: { csrf_token: await csrfOf(page), action: 'refund', amount: '1.00' },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+    expect(keyless.status()).toBe(400);
+    expect(await keyless.text()).toContain('This refund form is out of date');
+    expect(await listRefunds(transactionId)).toHaveLength(1);
+    // The rest refunded, the first confirmation sent again (the back button) still says it was refunded, not that
+    // there is nothing left: it is answered as its refund was.
+    const rest = await page.request.post(`${origin}${paymentPath()}`, {
+      form: { csrf_token: await csrfOf(page), action: 'refund', amount: '7.90', key: `dash_${randomUUID()}` },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+    expect(rest.status(), await rest.text()).toBe(303);
+    const replayed = await page.request.post(`${origin}${paymentPath()}`, {
+      form: { csrf_token: await csrfOf(page), action: 'refund', amount: '4.00', reason: 'Damaged in transit', key: refunds[0]!.idempotencyKey! },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+    expect(replayed.status(), await replayed.text()).toBe(303);
+    expect(replayed.headers().location).toMatch(/\?done=refunded$/);
+    expect(await listRefunds(transactionId)).toHaveLength(2);
     await w.expectClean();
   });
 
