@@ -11,4 +11,6 @@ export const teamFormBody = pageForm({
   role: formText(20),
   userId: formText(40),
   inviteId: formText(40),
+  /** The invite and add form's key (`SentOnce`): sent again, it invites or adds no one again. */
+  form_key: formText(200),
 });

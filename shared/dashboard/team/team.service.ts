@@ -14,6 +14,7 @@ import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { firstSending, unsent } from '../kit/sent-once.ts';
 import { removeTeamMember } from './removal.service.ts';
 import { TeamPage } from './team.tsx';
 
@@ -63,6 +64,7 @@ export interface TeamForm {
   role?: string | undefined;
   userId?: string | undefined;
   inviteId?: string | undefined;
+  form_key?: string | undefined;
 }
 
 /** Where a person who left a team lands: the merchant switcher, which says so. */
@@ -94,12 +96,20 @@ export async function teamFromForm(merchant: Merchant, role: Role, principal: Se
       }
       if (wanted !== 'admin' && wanted !== 'member')
         return again('Choose the role Admin or Member. Make someone an owner by changing their role once they are on the team.', 400);
-      if (form.action === 'invite') {
-        await inviteToTeam(merchant, principal, { email: email.output, role: wanted });
-        return back('invited');
+      // One invitation (one mail, one link) or one addition however often the form is sent: a double click, a reload.
+      if (!(await firstSending(merchant, 'team', form.form_key))) return back('sent_before');
+      try {
+        if (form.action === 'invite') {
+          await inviteToTeam(merchant, principal, { email: email.output, role: wanted });
+          return back('invited');
+        }
+        await addMember(merchant, { email: email.output, role: wanted });
+        return back('added');
+      } catch (e) {
+        // Refused: nothing was made, so the same form may be sent again as it is.
+        await unsent(merchant, 'team', form.form_key!);
+        throw e;
       }
-      await addMember(merchant, { email: email.output, role: wanted });
-      return back('added');
     }
     if (form.action === 'revoke') {
       await revokeInvite(merchant, form.inviteId?.trim() ?? '');

@@ -6,7 +6,7 @@
 import type { Role } from '../../domain/merchants.ts';
 import { type InviteView, INVITE_TTL_DAYS } from '../../people/index.ts';
 import { Time } from '../kit/format.tsx';
-import { ActionForm, Csrf, Field, Notice, Page, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Csrf, Field, Notice, Page, SelectField, SentOnce, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 export interface TeamMember {
   userId: string;
@@ -30,6 +30,7 @@ const doneNotices: Readonly<Record<string, string>> = {
   added: 'The member was added.',
   role_changed: 'The role was changed.',
   removed: 'The member was removed.',
+  sent_before: 'This form was sent before: its invitation went out (or its member was added) then. No one was invited or added again.',
 };
 
 export interface TeamProps {
@@ -129,6 +130,7 @@ export function TeamPage(p: TeamProps) {
           </p>
           <form method="post" action={path}>
             <Csrf ctx={p.ctx} />
+            <SentOnce ctx={p.ctx} />
             <Field id="email" label="Email" type="email" value={p.email} autocomplete="off" maxlength={254} />
             <SelectField
               id="add-role"
@@ -189,7 +191,8 @@ function Invitations(p: { ctx: PageContext; path: string; invites: readonly Invi
                   ctx={p.ctx}
                   path={p.path}
                   action="invite"
-                  fields={{ email: i.email, role: i.role }}
+                  // Each row's own key of this page: sent again, it mails that invitation no second time.
+                  fields={{ email: i.email, role: i.role, form_key: `${p.ctx.formKey ?? ''}:${i.inviteId}` }}
                   tone="secondary"
                   label={`Send again the invitation to ${i.email}`}
                 >

@@ -6,6 +6,7 @@
  * page on the way is axe-clean. Over HTTP: the onboarding's hosted URL is the page that shows what was submitted;
  * a Member cannot submit it; the create form refuses a missing name or country and creates nothing.
  */
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, PASSWORD, uniqueEmail } from '../../support/fixtures.ts';
@@ -301,7 +302,9 @@ describe('the dashboard: a seller starts alone', { timeout: 240_000 }, () => {
 
     // A Member sees that an owner submits it, and their post is refused and changes nothing.
     const member = await signedInPerson(browser);
-    expect((await owner.post(`/dashboard/merchants/${merchantId}/team`, { action: 'add', email: member.email, role: 'member' })).status()).toBe(303);
+    expect(
+      (await owner.post(`/dashboard/merchants/${merchantId}/team`, { action: 'add', email: member.email, role: 'member', form_key: randomUUID() })).status(),
+    ).toBe(303);
     const seen = await member.text(onboarding);
     expect(seen).toContain('An owner of this merchant submits it');
     expect(seen).not.toContain('Submit onboarding');

@@ -6,6 +6,7 @@
  * at once make one membership; an expired link is the 404; the signed-in person must be the one invited; a Member may
  * leave (landing on the switcher, which says so) but not invite; the last owner cannot leave.
  */
+import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,10 +156,28 @@ describe('the dashboard: invitations and leaving, over HTTP', () => {
     const shop = await rootMerchant(name);
     const owner = await signedIn(shop.ownerEmail);
     const email = uniqueEmail('invitee');
-    const sent = await owner.post(teamPath(shop.merchantId), { action: 'invite', email, role: 'member' });
+    const sent = await owner.post(teamPath(shop.merchantId), { action: 'invite', email, role: 'member', form_key: randomUUID() });
     expect(sent.status, sent.text.slice(0, 300)).toBe(303);
     return { shop, owner, email, link: await latestInvitation(email) };
   }
+
+  it('sends one invitation, one mail with one working link, however often its form is sent at once or again', async () => {
+    const shop = await rootMerchant('Double Click');
+    const owner = await signedIn(shop.ownerEmail);
+    const email = uniqueEmail('once');
+    const form = { action: 'invite', email, role: 'member', form_key: randomUUID() };
+    const answers = await Promise.all([
+      owner.post(teamPath(shop.merchantId), form),
+      owner.post(teamPath(shop.merchantId), form),
+      owner.post(teamPath(shop.merchantId), form),
+    ]);
+    for (const a of answers) expect(a.status, a.text.slice(0, 300)).toBe(303);
+    expect(answers.map((a) => a.headers.get('location')?.split('done=')[1]).sort()).toEqual(['invited', 'sent_before', 'sent_before']);
+    expect((await owner.post(teamPath(shop.merchantId), form)).headers.get('location')).toMatch(/done=sent_before$/);
+    const link = await latestInvitation(email);
+    expect(link.mails).toBe(1);
+    expect((await http('GET', link.path, { baseUrl: origin })).status).toBe(200);
+  });
 
   it('keeps an invitation whose mail cannot be sent (SES refusing it, say) and says so, 503 with the team page; sent again, it replaces it', async () => {
     const partner = await rootMerchant();
@@ -173,7 +192,7 @@ describe('the dashboard: invitations and leaving, over HTTP', () => {
         code: 'invite.mail_not_sent',
         headers: { 'retry-after': '60' },
       });
-      const page = await teamFromForm(merchant, 'owner', principal, event, { action: 'invite', email, role: 'admin' });
+      const page = await teamFromForm(merchant, 'owner', principal, event, { action: 'invite', email, role: 'admin', form_key: randomUUID() });
       expect(page.status).toBe(503);
       expect(page.headers?.['retry-after']).toBe('60');
       expect(String(page.body)).toContain('The invitation is saved, but its e-mail could not be sent just now.');
@@ -259,7 +278,7 @@ describe('the dashboard: invitations and leaving, over HTTP', () => {
     expect((await browser.post(link.path)).status).toBe(303);
 
     const friend = uniqueEmail('friend');
-    const inviting = await browser.post(teamPath(shop.merchantId), { action: 'invite', email: friend, role: 'member' });
+    const inviting = await browser.post(teamPath(shop.merchantId), { action: 'invite', email: friend, role: 'member', form_key: randomUUID() });
     expect(inviting.status).toBe(403);
     expect(await keptMailsTo(friend)).toEqual([]);
 
