@@ -6,5 +6,6 @@ export { getConditionBalance } from './ledger.repository.ts';
 export { disputeLostJournal, disputeOpenedJournal, disputeWonJournal, refundJournal, taxInDisputed } from './ledger.rules.ts';
 export { afterPaymentIn, balancesOf, bookDebit, bookJournal, checkLedger, paymentBookings, releaseDueFunds } from './ledger.service.ts';
 export { addPayoutMethod, listMerchantPayoutMethods, removePayoutMethod } from './payout-methods.service.ts';
+export { checkAccountNumber } from './payouts.rules.ts';
 export { advanceWithdrawal, merchantWithdrawals, requestMerchantPayout, type Withdrawal } from './payouts.service.ts';
 export { createPayoutMethod } from './routes.ts';

@@ -22,6 +22,7 @@ export const passwordResetFormBody = v.object({ email: formText(254) });
 
 export const newPasswordFormBody = v.object({ password: formText(128) });
 
-export const merchantsFormBody = pageForm({ action: v.literal('create_merchant'), name: formText(200), country: formText(2) });
+/** The switcher's "Open a merchant" form; its key (`SentOnce`) makes one merchant however often it is sent. */
+export const merchantsFormBody = pageForm({ action: v.literal('create_merchant'), name: formText(200), country: formText(2), form_key: formText(100) });
 
 export const joinFormBody = pageForm({});

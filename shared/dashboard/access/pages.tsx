@@ -2,7 +2,7 @@
 /** The signed-out pages (sign in, sign up, join) and the merchant switcher. */
 import type { Role } from '../../domain/merchants.ts';
 import { countryChoices } from '../kit/countries.ts';
-import { Csrf, Empty, Field, Notice, Page, SelectField, Table, merchantPath, type PageContext } from '../kit/layout.tsx';
+import { Csrf, Empty, Field, Notice, Page, SelectField, SentOnce, Table, merchantPath, type PageContext } from '../kit/layout.tsx';
 
 /** What `?done=` says on the sign-in page. */
 const signInNotices: Readonly<Record<string, string>> = {
@@ -132,11 +132,13 @@ export const roleName = (role: Role) => roleNames[role];
 export interface NewMerchantForm {
   name?: string | undefined;
   country?: string | undefined;
+  form_key?: string | undefined;
 }
 
 const merchantsNotices: Readonly<Record<string, string>> = {
   joined: 'The merchant is yours now.',
   left: 'You left the team.',
+  sent_before: 'This form was sent before: its merchant was opened then (it is in the list). No other merchant was opened.',
 };
 
 export function MerchantsPage(p: {
@@ -194,6 +196,7 @@ function NewMerchant({ ctx, form }: { ctx: PageContext; form: NewMerchantForm | 
         <form method="post" action="/dashboard">
           <Csrf ctx={ctx} />
           <input type="hidden" name="action" value="create_merchant" />
+          <SentOnce ctx={ctx} />
           <p class="hint">
             A sandbox merchant takes test payments at once: create an API key, a product and a plan, and share a checkout link. Going live comes after its
             checklist.

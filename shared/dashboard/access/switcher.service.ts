@@ -3,6 +3,7 @@
  * is wrong), then the people service makes the merchant with the person as its owner.
  */
 import { DomainError } from '../../domain/errors.ts';
+import { claimOnce, forgetOnce } from '../../platform/db/idempotency.ts';
 import { createOwnMerchant, merchantsOfPerson } from '../../people/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { isCountryCode } from '../kit/countries.ts';
@@ -26,10 +27,15 @@ export async function createMerchantWithForm(userId: string, form: NewMerchantFo
   const name = form.name?.trim() ?? '';
   if (!name) return again('Enter the name buyers will see, like your shop or company name.', 400);
   if (!isCountryCode(form.country)) return again('Choose the country your business is in.', 400);
+  // One merchant however often the form is sent (a double click, a reload): its key, claimed for the person.
+  if (!form.form_key) return again('This form is out of date: reload the page and send it again.', 400);
+  if (!(await claimOnce(userId, 'dashboard-merchants', form.form_key))) return seeOther(withDone('/dashboard', 'sent_before'));
   try {
     const merchant = await createOwnMerchant(userId, { name, country: form.country });
     return seeOther(withDone(merchantPath(merchant.id), 'created'));
   } catch (e) {
+    // Refused: nothing was made, so the same form may be sent again as it is.
+    await forgetOnce(userId, 'dashboard-merchants', form.form_key);
     if (e instanceof DomainError && e.status < 500) return again(e.message, e.status);
     throw e;
   }

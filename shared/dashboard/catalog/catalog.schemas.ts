@@ -22,4 +22,6 @@ export const catalogFormBody = pageForm({
   percent_off: formText(20),
   amount_off: formText(30),
   amount_off_currency: formText(10),
+  /** A create form's key (`SentOnce`): sent again, it creates nothing. */
+  form_key: formText(100),
 });

@@ -27,6 +27,7 @@ import { managers } from '../../platform/http/route-def.ts';
 import { amountFieldHint } from '../kit/format.tsx';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { firstSending, unsent } from '../kit/sent-once.ts';
 import { PAGE_SIZE, pageNumber } from '../customers/paging.tsx';
 import { type CatalogForm, CatalogPage } from './catalog.tsx';
 
@@ -115,16 +116,17 @@ function amountOf(text: string | undefined, currency: string, what: string, posi
   return amount;
 }
 
-async function newProduct(merchant: Merchant, form: CatalogForm) {
+async function newProduct(merchant: Merchant, form: CatalogForm, claim: () => Promise<void>) {
   const name = trimmed(form.name);
   const description = trimmed(form.description);
   if (!name) throw invalid('Enter the product’s name.');
   const type = trimmed(form.type) || 'one-time';
   if (type !== 'one-time' && type !== 'recurring') throw invalid('Choose whether the product is sold once or as a subscription.');
+  await claim();
   await createProduct(merchant.id, { name, type, ...(description ? { description } : {}) });
 }
 
-async function newPlan(merchant: Merchant, form: CatalogForm) {
+async function newPlan(merchant: Merchant, form: CatalogForm, claim: () => Promise<void>) {
   const productId = trimmed(form.product_id);
   const name = trimmed(form.name);
   if (!productId) throw invalid('Choose the product the plan sells.');
@@ -140,6 +142,7 @@ async function newPlan(merchant: Merchant, form: CatalogForm) {
   } else if (unit) {
     throw invalid(`${product.name} is sold once: its plans have no billing interval (choose “Once”).`);
   }
+  await claim();
   await createPlan(merchant.id, {
     name,
     currency,
@@ -156,7 +159,7 @@ async function newPlan(merchant: Merchant, form: CatalogForm) {
   });
 }
 
-async function newPromoCode(merchant: Merchant, form: CatalogForm) {
+async function newPromoCode(merchant: Merchant, form: CatalogForm, claim: () => Promise<void>) {
   const code = trimmed(form.code);
   if (!/^[A-Za-z0-9_-]{3,40}$/.test(code)) throw invalid('Enter a code of 3 to 40 letters, digits, - or _, like SUMMER25.');
   const percentText = trimmed(form.percent_off);
@@ -168,11 +171,13 @@ async function newPromoCode(merchant: Merchant, form: CatalogForm) {
     if (!/^\d{1,3}(\.\d{1,2})?$/.test(percentText) || !(percentOff > 0) || percentOff > 100) {
       throw invalid('Enter the percent off as a number more than 0 and at most 100, with at most two decimals, like 25 or 12.5.');
     }
+    await claim();
     await createPromoCode(merchant.id, { ...base, percentOff });
     return;
   }
   const currency = currencyOf(form.amount_off_currency, 'currency of the amount off');
   const amountOff = amountOf(amountText, currency, 'amount off', true);
+  await claim();
   await createPromoCode(merchant.id, { ...base, amountOff, currency });
 }
 
@@ -182,22 +187,22 @@ function idOf(text: string | undefined, what: string): string {
   return id;
 }
 
-async function perform(merchant: Merchant, form: CatalogForm & { action: CatalogAction }): Promise<string> {
+async function perform(merchant: Merchant, form: CatalogForm & { action: CatalogAction }, claim: () => Promise<void>): Promise<string> {
   switch (form.action) {
     case 'create_product':
-      await newProduct(merchant, form);
+      await newProduct(merchant, form, claim);
       return 'product_created';
     case 'archive_product':
       await updateProduct(merchant.id, idOf(form.product_id, 'product to archive'), { status: 'archived' });
       return 'product_archived';
     case 'create_plan':
-      await newPlan(merchant, form);
+      await newPlan(merchant, form, claim);
       return 'plan_created';
     case 'archive_plan':
       await updatePlan(merchant.id, idOf(form.plan_id, 'plan to archive'), { isActive: false });
       return 'plan_archived';
     case 'create_promo':
-      await newPromoCode(merchant, form);
+      await newPromoCode(merchant, form, claim);
       return 'promo_created';
     case 'deactivate_promo':
       await updatePromoCode(merchant.id, idOf(form.promo_code_id, 'promo code to deactivate'), { isActive: false });
@@ -205,11 +210,24 @@ async function perform(merchant: Merchant, form: CatalogForm & { action: Catalog
   }
 }
 
+/** A create form whose key was claimed before: what it creates was created then. */
+class SentBefore extends Error {}
+
 /** The page's form (owners and admins: the route's roles hold it). Back to the catalog page (303), or the page with why not. */
 export async function catalogForm(merchant: Merchant, role: Role, event: HttpEvent, form: CatalogForm & { action: CatalogAction }): Promise<Reply> {
+  // A create form makes one record however often it is sent (a double click, a reload): its key is claimed once the
+  // form is found right, just before the record is made.
+  let claimed = false;
+  const claim = async () => {
+    if (!(await firstSending(merchant, 'catalog', form.form_key))) throw new SentBefore();
+    claimed = true;
+  };
   try {
-    return seeOther(withDone(areaPath(merchant.id, 'catalog'), await perform(merchant, form)));
+    return seeOther(withDone(areaPath(merchant.id, 'catalog'), await perform(merchant, form, claim)));
   } catch (e) {
+    if (e instanceof SentBefore) return seeOther(withDone(areaPath(merchant.id, 'catalog'), 'sent_before'));
+    // Refused after the claim: nothing was made, so the same form may be sent again as it is.
+    if (claimed) await unsent(merchant, 'catalog', form.form_key!);
     if (!(e instanceof DomainError) || e.status >= 500) throw e;
     return catalogPage(merchant, role, event, {}, { error: e.message, status: e.status, form });
   }

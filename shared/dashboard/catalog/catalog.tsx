@@ -7,7 +7,7 @@
 import type { Plan, PromoCode } from '../../catalog/index.ts';
 import { PastTheEnd, pageHref } from '../customers/paging.tsx';
 import { Money, Status, Time } from '../kit/format.tsx';
-import { ActionForm, Csrf, Empty, Field, Notice, Page, Pager, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Csrf, Empty, Field, Notice, Page, Pager, SelectField, SentOnce, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 /** The form's fields, as posted (all optional: the service says what is missing). */
 export interface CatalogForm {
@@ -25,6 +25,7 @@ export interface CatalogForm {
   percent_off?: string | undefined;
   amount_off?: string | undefined;
   amount_off_currency?: string | undefined;
+  form_key?: string | undefined;
 }
 
 export interface CatalogProduct {
@@ -43,6 +44,7 @@ const doneNotices: Readonly<Record<string, string>> = {
   plan_archived: 'The plan was archived; its checkout link no longer sells it.',
   promo_created: 'The promo code was created.',
   promo_deactivated: 'The promo code was deactivated.',
+  sent_before: 'This form was sent before: what it creates was created then. Nothing else was created.',
 };
 
 const productTypes = [
@@ -314,6 +316,7 @@ function Forms(p: CatalogProps & { path: string }) {
         <form method="post" action={p.path}>
           <Csrf ctx={p.ctx} />
           <input type="hidden" name="action" value="create_product" />
+          <SentOnce ctx={p.ctx} />
           <Field id="product-name" name="name" label="Name" required maxlength={255} value={product.name} />
           <Field id="product-description" name="description" label="Description" maxlength={1000} value={product.description} hint="Optional." />
           <SelectField id="product-type" name="type" label="Sold" choices={productTypes} value={product.type === 'recurring' ? 'recurring' : 'one-time'} />
@@ -330,6 +333,7 @@ function Forms(p: CatalogProps & { path: string }) {
           <form method="post" action={p.path}>
             <Csrf ctx={p.ctx} />
             <input type="hidden" name="action" value="create_plan" />
+            <SentOnce ctx={p.ctx} />
             <SelectField
               id="plan-product"
               name="product_id"
@@ -376,6 +380,7 @@ function Forms(p: CatalogProps & { path: string }) {
         <form method="post" action={p.path}>
           <Csrf ctx={p.ctx} />
           <input type="hidden" name="action" value="create_promo" />
+          <SentOnce ctx={p.ctx} />
           <Field
             id="promo-code"
             name="code"

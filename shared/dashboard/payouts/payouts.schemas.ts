@@ -17,4 +17,6 @@ export const payoutsFormBody = pageForm({
   amount: formText(30),
   payout_method_id: formText(60),
   idempotency_key: formText(300),
+  /** The add form's key (`SentOnce`): sent again, it adds no second method. */
+  form_key: formText(100),
 });

@@ -11,12 +11,21 @@ import { countryCodes } from '../../domain/countries.ts';
 import { BadRequestError, DomainError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { isCurrency, toMinorUnits } from '../../domain/money.ts';
-import { balancesOf, addPayoutMethod, listMerchantPayoutMethods, merchantWithdrawals, removePayoutMethod, requestMerchantPayout } from '../../money/index.ts';
+import {
+  balancesOf,
+  addPayoutMethod,
+  checkAccountNumber,
+  listMerchantPayoutMethods,
+  merchantWithdrawals,
+  removePayoutMethod,
+  requestMerchantPayout,
+} from '../../money/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
 import { amountFieldHint } from '../kit/format.tsx';
 import { areaPath } from '../kit/layout.tsx';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
+import { firstSending, unsent } from '../kit/sent-once.ts';
 import { pageNumber } from '../customers/paging.tsx';
 import { type PayoutForm, PayoutsPage } from './payouts.tsx';
 
@@ -118,7 +127,15 @@ export async function payoutsForm(
   const here = areaPath(merchant.id, 'payouts');
   try {
     if (form.action === 'add_method') {
-      await addPayoutMethod(merchant, newMethodOf(form));
+      // One method however often the form is sent (a double click, a reload): its key claimed once the form is found
+      // right; refused after it, the same form may be sent again.
+      const method = newMethodOf(form);
+      checkAccountNumber(method);
+      if (!(await firstSending(merchant, 'payout-methods', form.form_key))) return seeOther(withDone(here, 'method_sent_before'));
+      await addPayoutMethod(merchant, method).catch(async (e: unknown) => {
+        await unsent(merchant, 'payout-methods', form.form_key!);
+        throw e;
+      });
       return seeOther(withDone(here, 'method_added'));
     }
     if (form.action === 'remove_method') {

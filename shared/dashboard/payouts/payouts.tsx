@@ -4,7 +4,7 @@ import type { Withdrawal } from '../../money/index.ts';
 import { PastTheEnd, pageHref } from '../customers/paging.tsx';
 import { Owed } from '../home/home.tsx';
 import { Money, Status, Time } from '../kit/format.tsx';
-import { ActionForm, Csrf, Empty, Field, Notice, Page, Pager, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
+import { ActionForm, Csrf, Empty, Field, Notice, Page, Pager, SelectField, SentOnce, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 export interface PayoutBalance {
   currency: string;
@@ -38,10 +38,12 @@ export interface PayoutForm {
   amount?: string | undefined;
   payout_method_id?: string | undefined;
   idempotency_key?: string | undefined;
+  form_key?: string | undefined;
 }
 
 const doneNotices: Readonly<Record<string, string>> = {
   method_added: 'The payout method was added.',
+  method_sent_before: 'This form was sent before: its payout method was added then. No other was added.',
   method_removed: 'The payout method was removed: payouts no longer go to it.',
   payout_requested: 'The payout was requested. It shows in the history below.',
 };
@@ -178,6 +180,7 @@ export function PayoutsPage(p: PayoutsProps) {
             <h3>Add payout method</h3>
             <Csrf ctx={p.ctx} />
             <input type="hidden" name="action" value="add_method" />
+            <SentOnce ctx={p.ctx} />
             <Field id="holder_name" label="Account holder" autocomplete="name" required maxlength={100} value={methodForm?.holder_name} />
             <Field id="country" label="Country" required maxlength={2} value={methodForm?.country} hint="Two letters, like DE or US." />
             <Field id="currency" label="Currency" required maxlength={3} value={methodForm?.currency} hint="Three letters, like EUR or USD." />

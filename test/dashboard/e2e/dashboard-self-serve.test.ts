@@ -292,9 +292,14 @@ describe('the dashboard: a seller starts alone', { timeout: 240_000 }, () => {
     expect(unknownCountry.status()).toBe(400);
     expect(await unknownCountry.text()).toContain('Choose the country your business is in.');
     expect(await owner.text('/dashboard')).toContain('You are not a member of any merchant yet.');
-    const made = await owner.post('/dashboard', { action: 'create_merchant', name: 'Solo Two', country: 'FR' });
+    const form = { action: 'create_merchant', name: 'Solo Two', country: 'FR', form_key: randomUUID() };
+    const made = await owner.post('/dashboard', form);
     expect(made.status()).toBe(303);
     const merchantId = /\/dashboard\/merchants\/([0-9a-f-]{36})\?done=created$/.exec(made.headers().location ?? '')![1]!;
+    // The same form again (a double click, a reload) opens no second merchant, and says so.
+    const again = await owner.post('/dashboard', form);
+    expect(again.headers().location).toMatch(/\/dashboard\?done=sent_before$/);
+    expect((await owner.text('/dashboard')).match(/Solo Two/g)).toHaveLength(1);
 
     // The organization API's hosted onboarding URL is this page.
     const onboarding = `/dashboard/merchants/${merchantId}/onboarding`;

@@ -240,6 +240,69 @@ describe('the dashboard pages over HTTP: a create form sent twice', () => {
   });
 });
 
+describe('the dashboard pages over HTTP: create forms sent at once', () => {
+  it('makes one product, plan, promo code and payout method of a form sent three times at once, and says the others were sent before', async () => {
+    const owner = await rootMerchant('Double Click Shop');
+    const session = await call('POST', '/v1/dashboard/sessions', { body: { email: owner.ownerEmail, password: PASSWORD } });
+    const cookie = `${SESSION_COOKIE}=${session.json.token}`;
+    const product = await createProduct(owner.merchantId, { name: 'Mug', type: 'one-time' });
+    const forms: Array<{ path: string; fields: Record<string, string>; done: string; sentBefore: string }> = [
+      { path: '/catalog', fields: { action: 'create_product', name: 'Lamp', type: 'one-time' }, done: 'product_created', sentBefore: 'sent_before' },
+      {
+        path: '/catalog',
+        fields: { action: 'create_plan', product_id: product.id, name: 'Lamp plan', amount: '12.00', currency: 'USD' },
+        done: 'plan_created',
+        sentBefore: 'sent_before',
+      },
+      { path: '/catalog', fields: { action: 'create_promo', code: 'TWICE', percent_off: '10' }, done: 'promo_created', sentBefore: 'sent_before' },
+      {
+        path: '/payouts',
+        fields: { action: 'add_method', holder_name: 'Jane Seller', country: 'DE', currency: 'EUR', account_number: 'DE89 3704 0044 0532 0130 00' },
+        done: 'method_added',
+        sentBefore: 'method_sent_before',
+      },
+    ];
+    for (const form of forms) {
+      const shown = await http('GET', dash(owner.merchantId, form.path), { baseUrl: origin, headers: { cookie } });
+      const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(shown.text)?.[1];
+      const body = new URLSearchParams({ csrf_token: field('csrf_token')!, form_key: field('form_key')!, ...form.fields }).toString();
+      const send = () =>
+        http('POST', dash(owner.merchantId, form.path), {
+          baseUrl: origin,
+          headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        });
+      const answers = await Promise.all([send(), send(), send()]);
+      const dones = answers.map((a) => new URL(a.headers.get('location') ?? '/', origin).searchParams.get('done'));
+      expect(dones.sort(), `${form.fields.action}: ${answers.map((a) => a.status)}`).toEqual([form.done, form.sentBefore, form.sentBefore].sort());
+    }
+    // A form refused claims nothing: sent again as it is, refused again (not "sent before"); mended, it creates.
+    const shown = await http('GET', dash(owner.merchantId, '/catalog'), { baseUrl: origin, headers: { cookie } });
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(shown.text)?.[1];
+    const promo = (code: string) =>
+      http('POST', dash(owner.merchantId, '/catalog'), {
+        baseUrl: origin,
+        headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          csrf_token: field('csrf_token')!,
+          form_key: field('form_key')!,
+          action: 'create_promo',
+          code,
+          percent_off: '5',
+        }).toString(),
+      });
+    expect((await Promise.all([promo('x'), promo('x')])).map((a) => a.status)).toEqual([400, 400]);
+    expect((await promo('MENDED')).headers.get('location')).toMatch(/done=promo_created$/);
+    const list = async (rest: string) =>
+      (await call('GET', `/v1/public-api/merchants/${owner.merchantId}${rest}`, { key: owner.apiKey })).json.data as unknown[];
+    expect((await list('/products')).length).toBe(2);
+    expect((await list('/payouts/payout-methods')).length).toBe(1);
+    const catalog = await http('GET', dash(owner.merchantId, '/catalog'), { baseUrl: origin, headers: { cookie } });
+    expect(textOf(catalog.text).match(/Lamp plan/g)).toHaveLength(1);
+    expect(textOf(catalog.text).match(/TWICE/g)).toHaveLength(1);
+  });
+});
+
 describe('the dashboard pages over HTTP: a destination with custom headers', () => {
   it('adds a destination with the headers written in the form, and refuses malformed ones with the form kept and nothing added', async () => {
     const owner = await rootMerchant('Header Shop');
