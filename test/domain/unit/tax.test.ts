@@ -16,6 +16,7 @@ import {
   NO_SALES_TAX_RATES,
   NO_SALES_TAX_SOURCE,
   parseDecimalRate,
+  RATE_CHANGES,
   SUBDIVISIONS,
   US_NO_SALES_TAX_STATES,
   US_STATES,
@@ -153,6 +154,16 @@ describe('jurisdictions', () => {
     }
   });
 
+  it('corrects the rates the bundled table still gave at its edition though the law had changed them, each with its source', () => {
+    const at = new Date('2026-12-01T00:00:00.000Z');
+    const corrected = { LI: '0.081', EC: '0.15', LK: '0.18', PK: '0.18', BS: '0.1', SR: '0.1' };
+    for (const [country, rate] of Object.entries(corrected)) {
+      expect(taxPort.quote({ lines: [], currency: 'USD', address: { country, state: null, postalCode: null }, at }).rate, country).toBe(rate);
+    }
+    // Each correction changes what the table said (one that equals it would be no correction).
+    for (const change of RATE_CHANGES) expect(bundled[change.country]!.rate, change.country).not.toBe(Number(change.rate));
+  });
+
   it('the UK is taxed at its 20 % VAT', () => {
     const q = quote({ currency: 'GBP', address: { country: 'gb' }, lines: [{ amountMinor: 10000 }] });
     expect(q).toMatchObject({ rate: '0.2', taxMinor: 2000, reason: null, jurisdiction: { country: 'GB', state: null } });
@@ -252,7 +263,8 @@ describe('every jurisdiction the checkout offers gets an answer; every other cou
           expect(a.refused, `${country} ${state ?? ''}`).toBeUndefined();
           const q = a.quote!;
           expect(q.rates.length, country).toBeGreaterThan(0);
-          for (const r of q.rates) expect([BUNDLED_TABLE_SOURCE, NO_SALES_TAX_SOURCE], `${country} ${state ?? ''}`).toContain(r.source);
+          for (const r of q.rates)
+            expect([BUNDLED_TABLE_SOURCE, NO_SALES_TAX_SOURCE, ...RATE_CHANGES.map((c) => c.source)], `${country} ${state ?? ''}`).toContain(r.source);
           // A 0 here is a state without sales tax, and says so.
           if (q.rate === '0.0') expect(q.reason, `${country} ${state ?? ''}`).toBe('no_sales_tax');
           taxed++;
