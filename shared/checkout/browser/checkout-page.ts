@@ -1006,7 +1006,7 @@ function showDone(c: Confirmation): void {
     $('done').focus();
     return;
   }
-  text('done-text', `Thank you. ${state.merchantName} has received your payment of ${money(c.amount)}.`);
+  text('done-text', `Thank you. Your payment of ${money(c.amount)} went through.`);
   fact(facts, 'Amount paid', money(c.amount));
   fact(facts, 'Card', card);
   if (c.promoCode) fact(facts, 'Promo code', c.promoCode);

@@ -37,7 +37,7 @@ const doneNotices: Readonly<Record<string, string>> = {
   team_joined: 'You joined the team of this merchant.',
   created: 'Your sandbox merchant is ready: it takes test payments now. The checklist below leads to going live.',
   onboarding_submitted: 'The onboarding form is submitted.',
-  live: 'The merchant has gone live.',
+  live: 'The checklist is complete: the merchant has gone live.',
 };
 
 export interface HomeProps {
@@ -83,7 +83,17 @@ export function HomePage(p: HomeProps) {
               })}
             </ol>
             {ready && p.canGoLive ? (
-              <ActionForm ctx={p.ctx} path={merchantPath(merchantId)} action="go_live" inline={false} confirm="Go live? Live payments move real money.">
+              <ActionForm
+                ctx={p.ctx}
+                path={merchantPath(merchantId)}
+                action="go_live"
+                inline={false}
+                confirm={
+                  p.ctx.mode === 'live'
+                    ? 'Go live? Live payments move real money.'
+                    : "Complete the sandbox checklist? Sandbox payments stay test payments; live ones are taken by this merchant's live twin."
+                }
+              >
                 Go live
               </ActionForm>
             ) : (

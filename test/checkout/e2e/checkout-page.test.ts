@@ -253,7 +253,7 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('paid');
     await expect.poll(() => page.locator('#receipt-lines tr').count()).toBeGreaterThan(0);
     expect(await page.locator('#done-title').innerText()).toBe('Payment complete');
-    expect(await page.locator('#done-text').innerText()).toBe('Thank you. Lumen Tools has received your payment of $35.70.');
+    expect(await page.locator('#done-text').innerText()).toBe('Thank you. Your payment of $35.70 went through.');
     expect(await page.locator('#done-facts').innerText()).toContain('Visa ending in 4242');
     expect(await totals(page, '#receipt-totals')).toEqual(['Subtotal $40.00', `Discount (${code}) −$10.00`, 'Tax $5.70', 'Total paid $35.70']);
     // The receipt's number beside its id, and who sold: the platform as seller of record, for the merchant.
@@ -308,7 +308,7 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     await page.getByRole('button', { name: 'Pay $286.52' }).click();
     const confirmation = await (await confirmed).json();
     await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('paid');
-    expect(await page.locator('#done-text').innerText()).toBe('Thank you. Northwind Consulting has received your payment of $286.52.');
+    expect(await page.locator('#done-text').innerText()).toBe('Thank you. Your payment of $286.52 went through.');
     expect(confirmation).toMatchObject({
       status: 'completed',
       orderId,

@@ -273,7 +273,7 @@ describe('the dashboard: a seller starts alone', { timeout: 240_000 }, () => {
     expect(await checklist()).not.toContain('to do');
     await pressButton(page, 'Go live');
     await page.waitForURL(`${home}?done=live`);
-    expect(await page.getByRole('status').innerText()).toBe('The merchant has gone live.');
+    expect(await page.getByRole('status').innerText()).toBe('The checklist is complete: the merchant has gone live.');
     const live = await page.getByRole('region', { name: 'Live' }).innerText();
     expect(live).toContain('The checklist is complete. This is the sandbox');
     expect(live).toContain('Live payments are refused for now: no payment processor is configured for live cards');
