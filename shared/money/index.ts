@@ -3,7 +3,7 @@
  * of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are written in).
  */
 export { getConditionBalance } from './ledger.repository.ts';
-export { disputeLostJournal, disputeOpenedJournal, disputeWonJournal, refundJournal, taxInDisputed } from './ledger.rules.ts';
+export { disputeLostJournal, disputeOpenedJournal, disputeWonJournal, paymentNet, refundJournal, taxInDisputed } from './ledger.rules.ts';
 export { afterPaymentIn, balancesOf, bookDebit, bookJournal, checkLedger, paymentBookings, releaseDueFunds } from './ledger.service.ts';
 export { addPayoutMethod, listMerchantPayoutMethods, removePayoutMethod } from './payout-methods.service.ts';
 export { checkAccountNumber } from './payouts.rules.ts';

@@ -25,7 +25,9 @@ import {
   takenByDispute,
   type CombinedStatus,
   REFUND_OPERATION,
+  taxInPayment,
 } from '../../payments/index.ts';
+import { paymentNet } from '../../money/index.ts';
 import { getIdempotencyRecord } from '../../platform/db/idempotency.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { managers } from '../../platform/http/route-def.ts';
@@ -165,6 +167,16 @@ async function buyerOf(t: Transaction): Promise<PaymentBuyer | null> {
   return name ? { id: null, name } : null;
 }
 
+/** Whether `t` took the buyer's money (its parts mean something then). */
+const captured = (t: Transaction) => t.status === 'completed' || t.status === 'partially-refunded' || t.status === 'refunded';
+
+/** The parts of a captured payment, as its journal booked them: the tax, the platform's fee, the merchant's share. */
+function breakdownOf(t: Transaction) {
+  const taxMinor = taxInPayment(t);
+  const netMinor = paymentNet(t.amountMinor, taxMinor);
+  return { taxMinor, feeMinor: t.amountMinor - taxMinor - netMinor, netMinor };
+}
+
 async function renderPayment(merchant: Merchant, role: Role, event: HttpEvent, t: Transaction, state: PaymentPageState = {}): Promise<Reply> {
   const [{ timeline, dispute }, buyer] = await Promise.all([historyOf(t), buyerOf(t)]);
   const ctx = pageContext(event, merchant, role);
@@ -181,6 +193,7 @@ async function renderPayment(merchant: Merchant, role: Role, event: HttpEvent, t
       canRefund: isManager(role) && refundable(t, dispute) && !disputed,
       disputed: isManager(role) && refundable(t, dispute) && disputed,
       leftMinor: left,
+      breakdown: captured(t) ? breakdownOf(t) : undefined,
       amount: state.amount ?? majorUnitsText(left, t.currency),
       reason: state.reason ?? '',
       ...(state.review ? { review: state.review } : {}),

@@ -126,6 +126,8 @@ export interface PaymentProps {
   review?: RefundReview;
   done?: string;
   error?: string;
+  /** A captured payment's parts: the tax in it (the platform owes it, as seller of record), the fee, the merchant's share. */
+  breakdown?: { taxMinor: number; feeMinor: number; netMinor: number } | undefined;
 }
 
 export function PaymentPage(p: PaymentProps) {
@@ -165,6 +167,22 @@ export function PaymentPage(p: PaymentProps) {
           <dd>
             <Money minor={t.amountMinor} currency={t.currency} />
           </dd>
+          {p.breakdown ? (
+            <>
+              <dt>Tax in it</dt>
+              <dd>
+                <Money minor={p.breakdown.taxMinor} currency={t.currency} /> <span class="muted">owed by the platform, the seller of record</span>
+              </dd>
+              <dt>Platform fee</dt>
+              <dd>
+                <Money minor={p.breakdown.feeMinor} currency={t.currency} /> <span class="muted">5 % of the amount, tax included</span>
+              </dd>
+              <dt>Your share</dt>
+              <dd>
+                <Money minor={p.breakdown.netMinor} currency={t.currency} /> <span class="muted">before any refund</span>
+              </dd>
+            </>
+          ) : null}
           <dt>Status</dt>
           <dd>
             <Status status={t.status} />

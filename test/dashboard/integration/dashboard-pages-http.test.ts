@@ -13,6 +13,7 @@ import { createPromoCode } from '../../../shared/catalog/promo-codes.service.ts'
 import { HOLD_DAYS } from '../../../shared/money/ledger.rules.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
+import { taxInPayment } from '../../../shared/payments/transaction.entity.ts';
 import { createSubMerchant } from '../../../shared/people/merchants.service.ts';
 import { SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { http } from '../../support/http.ts';
@@ -127,6 +128,16 @@ describe('the dashboard pages over HTTP: a checkout payment’s buyer', () => {
     const payment = await page(dash(org.organizationId, `/payments/${transactionId}`));
     const customer = /<dt>Customer<\/dt>\s*<dd>(.*?)<\/dd>/s.exec(payment)?.[1];
     expect(customer?.trim()).toBe(`<a href="${dash(org.organizationId, `/customers/${customerId}`)}">${buyer}</a>`);
+    // Its parts, as its journal booked them: the German VAT in it, the 5 % fee on the whole, the merchant's share.
+    const t = (await getTransaction(org.organizationId, transactionId))!;
+    const tax = taxInPayment(t);
+    const fee = Math.round(t.amountMinor * 0.05);
+    const fact = (name: string) => textOf(new RegExp(`<dt>${name}</dt>\\s*<dd>(.*?)</dd>`, 's').exec(payment)?.[1] ?? '');
+    const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+    expect(tax).toBeGreaterThan(0);
+    expect(fact('Tax in it')).toBe(`${money(tax)} owed by the platform, the seller of record`);
+    expect(fact('Platform fee')).toBe(`${money(fee)} 5 % of the amount, tax included`);
+    expect(fact('Your share')).toBe(`${money(t.amountMinor - tax - fee)} before any refund`);
     // The link leads to the buyer's customer page, which lists this payment.
     const customerPage = await page(dash(org.organizationId, `/customers/${customerId}`));
     expect(customerPage).toContain(`<h1>${buyer}</h1>`);
