@@ -91,6 +91,12 @@ export function PayoutsPage(p: PayoutsProps) {
                   <Money minor={b.inTransit} currency={b.currency} /> in transit · <Money minor={b.paidOut} currency={b.currency} /> paid out
                 </p>
                 <Owed minor={b.owed} currency={b.currency} />
+                {b.available + b.pending > 0 && !currencies.includes(b.currency) ? (
+                  <p id={`no-method-${b.currency}`}>
+                    No payout method is paid in {b.currency}: these funds are paid out once one in {b.currency} is added (a payout is paid in its method's
+                    currency).
+                  </p>
+                ) : null}
               </div>
             ))}
           </div>

@@ -85,7 +85,17 @@ describe('the dashboard pages over HTTP: what the merchant owes', () => {
     const homeBefore = textOf(sectionOf(await page(dash(org.organizationId)), 'balances'));
     expect(homeBefore).toContain('€0.00 available');
     expect(homeBefore).not.toContain('owed');
-    expect(textOf(sectionOf(await page(dash(org.organizationId, '/payouts')), 'balances'))).not.toContain('owed');
+    const payoutsBefore = textOf(sectionOf(await page(dash(org.organizationId, '/payouts')), 'balances'));
+    expect(payoutsBefore).not.toContain('owed');
+    // Funds in a currency no payout method is paid in: the page says how they are paid out.
+    const noMethod = 'No payout method is paid in EUR: these funds are paid out once one in EUR is added';
+    expect(payoutsBefore).toContain(noMethod);
+    const method = await orgCall('POST', `${orgPath(org.organizationId)}/payout-methods`, {
+      fullKey: org.fullKey,
+      body: { type: 'bank-account', holderName: 'Jane Seller', country: 'DE', currency: 'EUR', accountNumber: 'DE89 3704 0044 0532 0130 00' },
+    });
+    expect(method.status, method.text).toBe(201);
+    expect(textOf(sectionOf(await page(dash(org.organizationId, '/payouts')), 'balances'))).not.toContain(noMethod);
 
     // The whole payment refunded while its net is still pending: nothing is available, so all of it is owed.
     const refund = await orgCall('POST', `${orgPath(org.organizationId)}/transactions/${paid.json.data.id}/refunds`, { fullKey: org.fullKey, body: {} });
