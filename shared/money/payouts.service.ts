@@ -50,7 +50,7 @@ import {
 } from './payouts.rules.ts';
 import { payoutNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import { IDEMPOTENCY_LOCK_SECONDS, later, newAttemptId, resumeKey, storedAnswer } from '../platform/db/idempotent-requests.ts';
+import { IDEMPOTENCY_LOCK_SECONDS, newClaim, resumeKey, storedAnswer } from '../platform/db/idempotent-requests.ts';
 import { bookJournal } from './ledger.service.ts';
 import { paginationOf } from '../platform/http/pagination.ts';
 
@@ -139,20 +139,11 @@ export async function requestMerchantPayout(merchant: Merchant, body: PayoutRequ
  * or null when the key has a record already (or another request is writing one).
  */
 async function claimKey(merchant: Merchant, key: string, requestHash: string, lockSeconds: number): Promise<idem.IdempotencyRecord | null> {
-  const now = new Date();
-  const claim: idem.IdempotencyRecord = {
-    organizationId: merchant.id,
-    operation: PAYOUT_OPERATION,
-    key,
-    requestHash,
-    state: 'processing',
-    attemptId: newAttemptId(),
-    lockedUntil: later(now, lockSeconds),
-    resourceId: newWithdrawalId(),
-    answer: null,
-    createdAt: now.toISOString(),
-    updatedAt: now.toISOString(),
-  };
+  const claim = newClaim(
+    { organizationId: merchant.id, operation: PAYOUT_OPERATION, key, requestHash, resourceId: newWithdrawalId() },
+    new Date(),
+    lockSeconds,
+  );
   const parts: NamedParts<'key'> = [['key', [idem.putIdempotencyClaim(claim)]]];
   try {
     await transactWrite(parts);

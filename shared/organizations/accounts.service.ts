@@ -122,11 +122,18 @@ export async function changeSecret(p: AccountSecretPrincipal, newSecret: string,
 /** A new key of an active account: the record plus `apiKey`, the full key, shown in this response only. */
 export async function createKey(p: AccountSecretPrincipal, now = new Date().toISOString()) {
   if (!p.account.activatedAt) throw notActivated();
+  const { record, apiKey } = newOrgApiKey(p.account, now);
+  await repo.createOrgApiKey(record);
+  return { ...apiKeyRecordView(record), apiKey };
+}
+
+/** A new key of `account`: its record (the secret's verifier only) and the full key, to answer once. */
+function newOrgApiKey(account: Pick<Account, 'id' | 'mode'>, now: string): { record: OrgApiKeyRecord; apiKey: string } {
   const secret = newOrgApiKeySecret();
   const record: OrgApiKeyRecord = {
     id: randomUUID(),
-    accountId: p.account.id,
-    mode: p.account.mode,
+    accountId: account.id,
+    mode: account.mode,
     verifier: orgApiKeyVerifierOf(secret),
     createdAt: now,
     updatedAt: now,
@@ -134,8 +141,7 @@ export async function createKey(p: AccountSecretPrincipal, now = new Date().toIS
     revokedAt: null,
     rotatedAt: null,
   };
-  await repo.createOrgApiKey(record);
-  return { ...apiKeyRecordView(record), apiKey: joinOrgApiKey({ accountId: record.accountId, secret, apiKeyId: record.id }) };
+  return { record, apiKey: joinOrgApiKey({ accountId: account.id, secret, apiKeyId: record.id }) };
 }
 
 /**
@@ -225,24 +231,13 @@ export async function createOwnAccountKey(merchant: Merchant, name: string, now 
     updatedAt: now,
     deletedAt: null,
   };
-  const secret = newOrgApiKeySecret();
-  const key: OrgApiKeyRecord = {
-    id: randomUUID(),
-    accountId: account.id,
-    mode: account.mode,
-    verifier: orgApiKeyVerifierOf(secret),
-    createdAt: now,
-    updatedAt: now,
-    deletedAt: null,
-    revokedAt: null,
-    rotatedAt: null,
-  };
+  const { record, apiKey } = newOrgApiKey(account, now);
   await transactWrite([
     ['account', [repo.putNewAccount(account)]],
     ['owner-link', organizationOwnerLink(merchant.id, account.id, now)],
-    ['key', [repo.putNewOrgApiKey(key)]],
+    ['key', [repo.putNewOrgApiKey(record)]],
   ]);
-  return { ...apiKeyRecordView(key), name, apiKey: joinOrgApiKey({ accountId: account.id, secret, apiKeyId: key.id }) };
+  return { ...apiKeyRecordView(record), name, apiKey };
 }
 
 /** The accounts of the merchant alone (linked to it and to no other organization): those its dashboard manages. */

@@ -17,7 +17,7 @@ import { DomainError } from '../domain/errors.ts';
 import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import * as idem from '../platform/db/idempotency.ts';
-import { IDEMPOTENCY_LOCK_SECONDS, later, newAttemptId, resumeKey, storedAnswer } from '../platform/db/idempotent-requests.ts';
+import { newClaim, resumeKey, storedAnswer } from '../platform/db/idempotent-requests.ts';
 import { transactWrite } from '../platform/db/transactions.ts';
 import * as repo from './subscriptions.repository.ts';
 import { type CreateSubscriptionInput, createSubscription, subscriptionView } from './subscriptions.service.ts';
@@ -42,20 +42,7 @@ export async function createSubscriptionOnce(
 ): Promise<{ subscription: SubscriptionView; replayed: boolean }> {
   if (key === undefined) return { subscription: await createSubscription(organization, input), replayed: false };
   const requestHash = creationFingerprint(input);
-  const now = new Date();
-  const claim: idem.IdempotencyRecord = {
-    organizationId: organization.id,
-    operation: OPERATION,
-    key,
-    requestHash,
-    state: 'processing',
-    attemptId: newAttemptId(),
-    lockedUntil: later(now, IDEMPOTENCY_LOCK_SECONDS),
-    resourceId: uuidv7(),
-    answer: null,
-    createdAt: now.toISOString(),
-    updatedAt: now.toISOString(),
-  };
+  const claim = newClaim({ organizationId: organization.id, operation: OPERATION, key, requestHash, resourceId: uuidv7() }, new Date());
   if (await idem.putClaim(claim)) return made(organization, input, claim, claim.attemptId);
   const read = () => idem.getIdempotencyRecord(organization.id, OPERATION, key);
   const seen = await read();

@@ -72,6 +72,39 @@ export interface ApiKeysProps {
   created?: { name: string; apiKey: string; kind: 'merchant' | 'organization' };
 }
 
+/** A key's status cell and, for those who manage keys, its Revoke button (asking first) while it is active. */
+function KeyStatus(p: {
+  ctx: PageContext;
+  path: string;
+  action: 'revoke' | 'revoke_org';
+  what: string;
+  k: { id: string; name: string; revokedAt: string | null };
+  canManage: boolean;
+}) {
+  return (
+    <>
+      <td>{p.k.revokedAt ? <Status status="revoked" /> : <Status status="active" />}</td>
+      {p.canManage ? (
+        <td>
+          {p.k.revokedAt ? null : (
+            <ActionForm
+              ctx={p.ctx}
+              path={p.path}
+              action={p.action}
+              fields={{ apiKeyId: p.k.id }}
+              confirm={`Revoke the ${p.what} "${p.k.name}"? Requests with it stop working at once.`}
+              tone="danger"
+              label={`Revoke ${p.k.name}`}
+            >
+              Revoke
+            </ActionForm>
+          )}
+        </td>
+      ) : null}
+    </>
+  );
+}
+
 /** A create form of a key of `kind`: its name, sent once. */
 function CreateKeyForm(p: { ctx: PageContext; action: string; kind: 'merchant' | 'organization'; name?: string | undefined }) {
   const id = p.kind === 'merchant' ? 'name' : 'org-name';
@@ -131,24 +164,7 @@ export function ApiKeysPage(p: ApiKeysProps) {
                 <td>
                   <Time iso={k.lastUsedAt} />
                 </td>
-                <td>{k.revokedAt ? <Status status="revoked" /> : <Status status="active" />}</td>
-                {p.canManage ? (
-                  <td>
-                    {k.revokedAt ? null : (
-                      <ActionForm
-                        ctx={p.ctx}
-                        path={action}
-                        action="revoke"
-                        fields={{ apiKeyId: k.id }}
-                        confirm={`Revoke the API key "${k.name}"? Requests with it stop working at once.`}
-                        tone="danger"
-                        label={`Revoke ${k.name}`}
-                      >
-                        Revoke
-                      </ActionForm>
-                    )}
-                  </td>
-                ) : null}
+                <KeyStatus ctx={p.ctx} path={action} action="revoke" what="API key" k={k} canManage={p.canManage} />
               </tr>
             ))}
           </Table>
@@ -181,24 +197,7 @@ export function ApiKeysPage(p: ApiKeysProps) {
                 <td>
                   <Time iso={k.createdAt} />
                 </td>
-                <td>{k.revokedAt ? <Status status="revoked" /> : <Status status="active" />}</td>
-                {p.canManage ? (
-                  <td>
-                    {k.revokedAt ? null : (
-                      <ActionForm
-                        ctx={p.ctx}
-                        path={action}
-                        action="revoke_org"
-                        fields={{ apiKeyId: k.id }}
-                        confirm={`Revoke the organization API key "${k.name}"? Requests with it stop working at once.`}
-                        tone="danger"
-                        label={`Revoke ${k.name}`}
-                      >
-                        Revoke
-                      </ActionForm>
-                    )}
-                  </td>
-                ) : null}
+                <KeyStatus ctx={p.ctx} path={action} action="revoke_org" what="organization API key" k={k} canManage={p.canManage} />
               </tr>
             ))}
           </Table>

@@ -24,6 +24,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** `seconds` after `from`, as an ISO timestamp (a claim's lock time). */
 export const later = (from: Date, seconds: number): string => new Date(from.getTime() + seconds * 1000).toISOString();
 
+/**
+ * A new claim of `key` of `operation` for the request `requestHash`, naming the `resourceId` its work makes: owned by a
+ * fresh attempt, locked for `lockSeconds` from `now` (0: open to be taken over at once).
+ */
+export const newClaim = (
+  c: { organizationId: string; operation: string; key: string; requestHash: string; resourceId: string },
+  now: Date,
+  lockSeconds = IDEMPOTENCY_LOCK_SECONDS,
+): idem.IdempotencyRecord => ({
+  ...c,
+  state: 'processing',
+  attemptId: newAttemptId(),
+  lockedUntil: later(now, lockSeconds),
+  answer: null,
+  createdAt: now.toISOString(),
+  updatedAt: now.toISOString(),
+});
+
 export interface Resumption<T> {
   /** Reads the key's record again. */
   reread(): Promise<idem.IdempotencyRecord | null>;
