@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
+import { DomainError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { utcText } from '../domain/time.ts';
 import { merchantInvoiceNotFound, portalNotFound } from '../domain/unknown-ids.ts';
@@ -183,8 +183,60 @@ const ownSubscription = (merchant: Merchant, principal: PortalPrincipal, subscri
 
 const backHome = (merchant: Merchant, done: string): Reply => seeOther(withDone(portalHome(merchant.id), done));
 
+type PortalAction = 'cancel' | 'undo-cancel' | 'pause' | 'resume' | 'reactivate';
+
+/** What `action` asked for, as the subscription shows it once done: the answer's `done`, or null when it does not. */
+function doneAlready(s: Awaited<ReturnType<typeof customerSubscription>>, action: PortalAction): string | null {
+  const ended = s.status === 'canceled' || s.status === 'completed';
+  switch (action) {
+    case 'pause':
+      return s.pause?.by === 'customer' ? 'pause' : null;
+    case 'resume':
+      return !s.pause && s.status !== 'paused' ? 'resume' : null;
+    case 'undo-cancel':
+      return !s.openCancellationId && !ended ? 'undo-cancel' : null;
+    case 'cancel':
+      return ended ? 'cancel' : s.openCancellationId ? 'cancel-scheduled' : null;
+    case 'reactivate':
+      // Running again with no end set: a subscription still running toward its end was not reactivated.
+      return (s.status === 'active' || s.status === 'trial') && !s.openCancellationId && !s.endAt ? 'reactivate' : null;
+  }
+}
+
+/**
+ * Makes a form's change. Refused (409, 422) because what it asks for is done already — its twin sent at once (a double
+ * click) made it first, or the form was sent again — it is answered as that change was: the browser shows the last
+ * answer, which must not say that nothing happened.
+ */
+async function made(
+  merchant: Merchant,
+  principal: PortalPrincipal,
+  subscriptionId: string,
+  action: PortalAction,
+  change: () => Promise<Reply>,
+): Promise<Reply> {
+  try {
+    return await change();
+  } catch (e) {
+    if (!(e instanceof DomainError) || (e.status !== 409 && e.status !== 422)) throw e;
+    const [now] = await ownSubscription(merchant, principal, subscriptionId);
+    const done = doneAlready(now, action);
+    if (!done) throw e;
+    return backHome(merchant, done);
+  }
+}
+
 /** The cancellation form: cancel (the merchant's owner is told), or undo a scheduled cancellation (always allowed). */
 export async function cancelAction(
+  merchant: Merchant,
+  principal: PortalPrincipal,
+  subscriptionId: string,
+  form: { action: 'cancel' | 'undo-cancel'; reason?: (typeof portalCancelReasons)[number] | undefined; comment?: string | undefined },
+): Promise<Reply> {
+  return made(merchant, principal, subscriptionId, form.action, () => cancelOrUndo(merchant, principal, subscriptionId, form));
+}
+
+async function cancelOrUndo(
   merchant: Merchant,
   principal: PortalPrincipal,
   subscriptionId: string,
@@ -229,9 +281,11 @@ export async function pauseAction(
 ): Promise<Reply> {
   const [s, settings] = await ownSubscription(merchant, principal, subscriptionId);
   if (!settings.allowPause) throw turnedOff();
-  if (form.action === 'resume') await resumeSubscription(merchant, s.id, 'customer');
-  else await createPause(merchant, { subscriptionId: s.id, pausedBy: 'customer' }, true);
-  return backHome(merchant, form.action);
+  return made(merchant, principal, subscriptionId, form.action, async () => {
+    if (form.action === 'resume') await resumeSubscription(merchant, s.id, 'customer');
+    else await createPause(merchant, { subscriptionId: s.id, pausedBy: 'customer' }, true);
+    return backHome(merchant, form.action);
+  });
 }
 
 /** The reactivation form: an ended subscription starts again, charged at once, when the merchant allows it. */
@@ -239,8 +293,10 @@ export async function reactivateAction(merchant: Merchant, principal: PortalPrin
   const [s, settings] = await ownSubscription(merchant, principal, subscriptionId);
   if (!settings.allowReactivation) throw turnedOff();
   // Only an ended one: a running one's cancellation is undone by its cancel form, and only the customer's own.
-  await createReactivation(merchant, { subscriptionId: s.id }, true);
-  return backHome(merchant, 'reactivate');
+  return made(merchant, principal, subscriptionId, 'reactivate', async () => {
+    await createReactivation(merchant, { subscriptionId: s.id }, true);
+    return backHome(merchant, 'reactivate');
+  });
 }
 
 const reasonText: Readonly<Record<(typeof portalCancelReasons)[number], string>> = {
