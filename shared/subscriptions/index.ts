@@ -21,6 +21,7 @@ export {
   customerSubscriptions,
   customerSubscriptionSummaries,
   getSubscriptionSummary,
+  subscriptionStanding,
   subscriptionCharges,
   subscriptionSummaries,
 } from './subscriptions.service.ts';

@@ -6,10 +6,16 @@
 import type { Merchant } from '../../domain/merchants.ts';
 import type { Reply } from '../../platform/http/types.ts';
 import { createCancellation } from '../../subscriptions/index.ts';
-import { merchantPath } from '../kit/paths.ts';
-import { seeOther, withDone } from '../kit/page.ts';
+import { doneOn, orDoneAlready } from './done-already.ts';
 
-export async function cancelFromPage(merchant: Merchant, subscriptionId: string, action: 'cancel_now' | 'cancel_at_period_end'): Promise<Reply> {
-  const c = await createCancellation(merchant, { subscriptionId, churnTimePolicy: action === 'cancel_now' ? 'now' : 'at-next-renewal' });
-  return seeOther(withDone(merchantPath(merchant.id, `/subscriptions/${subscriptionId}`), c.status === 'completed' ? 'canceled' : 'cancel_scheduled'));
+export function cancelFromPage(merchant: Merchant, subscriptionId: string, action: 'cancel_now' | 'cancel_at_period_end'): Promise<Reply> {
+  return orDoneAlready(
+    merchant,
+    subscriptionId,
+    async () => {
+      const c = await createCancellation(merchant, { subscriptionId, churnTimePolicy: action === 'cancel_now' ? 'now' : 'at-next-renewal' });
+      return doneOn(merchant, subscriptionId, c.status === 'completed' ? 'canceled' : 'cancel_scheduled');
+    },
+    (s) => (s.status === 'canceled' || s.status === 'completed' ? 'canceled' : action === 'cancel_at_period_end' && s.endAt ? 'cancel_scheduled' : null),
+  );
 }

@@ -5,11 +5,17 @@
 import type { Merchant } from '../../domain/merchants.ts';
 import type { Reply } from '../../platform/http/types.ts';
 import { createPause, resumeSubscription } from '../../subscriptions/index.ts';
-import { merchantPath } from '../kit/paths.ts';
-import { seeOther, withDone } from '../kit/page.ts';
+import { doneOn, orDoneAlready } from './done-already.ts';
 
-export async function pauseFromPage(merchant: Merchant, subscriptionId: string, action: 'pause' | 'resume'): Promise<Reply> {
-  if (action === 'pause') await createPause(merchant, { subscriptionId });
-  else await resumeSubscription(merchant, subscriptionId);
-  return seeOther(withDone(merchantPath(merchant.id, `/subscriptions/${subscriptionId}`), action === 'pause' ? 'paused' : 'resumed'));
+export function pauseFromPage(merchant: Merchant, subscriptionId: string, action: 'pause' | 'resume'): Promise<Reply> {
+  return orDoneAlready(
+    merchant,
+    subscriptionId,
+    async () => {
+      if (action === 'pause') await createPause(merchant, { subscriptionId });
+      else await resumeSubscription(merchant, subscriptionId);
+      return doneOn(merchant, subscriptionId, action === 'pause' ? 'paused' : 'resumed');
+    },
+    (s) => (action === 'pause' ? (s.pause ? 'paused' : null) : !s.pause && s.status !== 'paused' ? 'resumed' : null),
+  );
 }

@@ -137,6 +137,14 @@ describe('the dashboard: customers, subscriptions and invoices', { timeout: 120_
     expect(await page.locator('#ends time').innerText()).toMatch(/\d{1,2}:\d\d\s?[AP]M UTC$/);
     expect(await page.getByRole('button', { name: 'Cancel at period end' }).count()).toBe(0);
     await expectAccessible(page, 'subscription-ending');
+    // The same form sent again (the back button, a double click): answered as done, not refused as a second one.
+    const again = await page.request.post(`${base}/subscriptions/${subscriptionId}/cancel`, {
+      form: { csrf_token: await page.locator('input[name=csrf_token]').first().inputValue(), action: 'cancel_at_period_end' },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+    expect(again.status()).toBe(303);
+    expect(again.headers().location).toMatch(/\?done=cancel_scheduled$/);
 
     // A second cancellation: the service's refusal, on the page, and nothing changed.
     await page.getByRole('button', { name: 'Cancel now' }).click();
