@@ -11,7 +11,6 @@
  * A request refused before the subscription was written (an unknown customer, plans that cannot be combined…) deletes
  * its claim: the key is free for the corrected request. Anything else after the write leaves the claim to be taken over.
  */
-import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { DomainError } from '../domain/errors.ts';
 import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
@@ -19,6 +18,7 @@ import type { Merchant } from '../domain/merchants.ts';
 import * as idem from '../platform/db/idempotency.ts';
 import { newClaim, resumeKey, storedAnswer } from '../platform/db/idempotent-requests.ts';
 import { transactWrite } from '../platform/db/transactions.ts';
+import { requestFingerprint } from '../payments/index.ts';
 import * as repo from './subscriptions.repository.ts';
 import { type CreateSubscriptionInput, createSubscription, subscriptionView } from './subscriptions.service.ts';
 
@@ -28,7 +28,7 @@ const OPERATION = 'subscription-creations';
 type SubscriptionView = ReturnType<typeof subscriptionView>;
 
 /** The fingerprint of a request (its body as read): the same key with another fingerprint is 422 `idempotency.key_reused`. */
-export const creationFingerprint = (input: CreateSubscriptionInput): string => createHash('sha256').update(JSON.stringify(input)).digest('hex');
+export const creationFingerprint = (input: CreateSubscriptionInput): string => requestFingerprint({ ...input });
 
 const wording = { key: 'Idempotency-Key', request: 'subscription request', thing: 'subscription', result: 'result' };
 const keyReused = () => keyReusedError(wording);
@@ -43,29 +43,33 @@ export async function createSubscriptionOnce(
   if (key === undefined) return { subscription: await createSubscription(organization, input), replayed: false };
   const requestHash = creationFingerprint(input);
   const claim = newClaim({ organizationId: organization.id, operation: OPERATION, key, requestHash, resourceId: uuidv7() }, new Date());
-  if (await idem.putClaim(claim)) return made(organization, input, claim, claim.attemptId);
+  if (await idem.putClaim(claim)) return made(organization, input, claim, claim.attemptId, null);
   const read = () => idem.getIdempotencyRecord(organization.id, OPERATION, key);
   const seen = await read();
   if (!seen) throw inProgress();
   return resumeKey(seen, requestHash, {
     reread: read,
-    finish: (record, attempt) => made(organization, input, record, attempt),
+    // The attempt that claimed it died: it may have written the subscription before.
+    finish: async (record, attempt) => made(organization, input, record, attempt, await repo.getSubscription(organization.id, record.resourceId)),
     replay: (answer) => ({ subscription: storedAnswer(answer).body as SubscriptionView, replayed: true }),
     keyReused,
     inProgress,
   });
 }
 
-/** Step 2 under the claim `attemptId` holds: the subscription of the claimed id, made now unless it was made before. */
+/**
+ * Step 2 under the claim `attemptId` holds: the subscription of the claimed id, `before` when an earlier attempt made
+ * it (a fresh claim's id names none), else made now.
+ */
 async function made(
   organization: Merchant,
   input: CreateSubscriptionInput,
   claim: idem.IdempotencyRecord,
   attemptId: string,
+  before: Awaited<ReturnType<typeof repo.getSubscription>>,
 ): Promise<{ subscription: SubscriptionView; replayed: boolean }> {
   const complete = (answer: idem.StoredAnswer) => transactWrite([['key', [idem.completeIdempotency(claim, attemptId, answer, new Date().toISOString())]]]);
   try {
-    const before = await repo.getSubscription(organization.id, claim.resourceId);
     const subscription = before ? subscriptionView(before) : await createSubscription(organization, input, claim.resourceId);
     await complete({ status: 201, body: subscription });
     return { subscription, replayed: false };
