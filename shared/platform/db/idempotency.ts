@@ -53,7 +53,7 @@ export async function claimOnce(organizationId: string, operation: string, idemp
     createdAt: now,
     updatedAt: now,
   };
-  return sendIfCondition(new PutCommand(putIdempotencyClaim(record).Put!));
+  return putClaim(record);
 }
 
 /** Claims a new key with `record` (its own write): false when the key has a record already. */
