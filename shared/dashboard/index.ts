@@ -6,3 +6,4 @@ export { Money, Status, Time } from './kit/format.tsx';
 export { Csrf, Empty, Field, merchantPath, Notice, Page, type PageContext, PageHead, SecretOnce, SelectField, SignOut, Table } from './kit/layout.tsx';
 export { dashboardCsp, noSoonerThan, pageContext, pageReply, seeOther, withDone } from './kit/page.ts';
 export { ListPager, PAGE_SIZE, PastTheEnd, pageNumber } from './customers/paging.tsx';
+export { orDoneAlready } from './kit/done-already.ts';

@@ -9,11 +9,11 @@
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import { DomainError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
+import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { utcText } from '../domain/time.ts';
 import { merchantInvoiceNotFound, portalNotFound } from '../domain/unknown-ids.ts';
-import { noSoonerThan, PAGE_SIZE, pageNumber, seeOther, withDone } from '../dashboard/index.ts';
+import { noSoonerThan, orDoneAlready, PAGE_SIZE, pageNumber, seeOther, withDone } from '../dashboard/index.ts';
 import { findCustomer, findCustomerIdsByEmail, findPaymentInstrument, HOSTED_FIELDS_SDK_PATH, mintClientToken } from '../customers/index.ts';
 import { merchantInvoicePdfUrl, issuedInvoiceSummaries, merchantInvoiceSummariesOf } from '../invoicing/index.ts';
 import { checkoutBranding, checkoutDisplayName, customizationOf } from '../organizations/index.ts';
@@ -203,27 +203,13 @@ function doneAlready(s: Awaited<ReturnType<typeof customerSubscription>>, action
   }
 }
 
-/**
- * Makes a form's change. Refused (409, 422) because what it asks for is done already — its twin sent at once (a double
- * click) made it first, or the form was sent again — it is answered as that change was: the browser shows the last
- * answer, which must not say that nothing happened.
- */
-async function made(
-  merchant: Merchant,
-  principal: PortalPrincipal,
-  subscriptionId: string,
-  action: PortalAction,
-  change: () => Promise<Reply>,
-): Promise<Reply> {
-  try {
-    return await change();
-  } catch (e) {
-    if (!(e instanceof DomainError) || (e.status !== 409 && e.status !== 422)) throw e;
+/** Makes a form's change; refused because what it asks for is done already, answered as that change was. */
+function made(merchant: Merchant, principal: PortalPrincipal, subscriptionId: string, action: PortalAction, change: () => Promise<Reply>): Promise<Reply> {
+  return orDoneAlready(change, async () => {
     const [now] = await ownSubscription(merchant, principal, subscriptionId);
     const done = doneAlready(now, action);
-    if (!done) throw e;
-    return backHome(merchant, done);
-  }
+    return done ? backHome(merchant, done) : null;
+  });
 }
 
 /** The cancellation form: cancel (the merchant's owner is told), or undo a scheduled cancellation (always allowed). */
