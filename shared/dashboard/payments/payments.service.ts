@@ -20,6 +20,7 @@ import {
   transactionRecordsPage,
   type Transaction,
   combinedStatuses,
+  isPaidStatus,
   isRefundableStatus,
   refundableMinor,
   takenByDispute,
@@ -167,9 +168,6 @@ async function buyerOf(t: Transaction): Promise<PaymentBuyer | null> {
   return name ? { id: null, name } : null;
 }
 
-/** Whether `t` took the buyer's money (its parts mean something then). */
-const captured = (t: Transaction) => t.status === 'completed' || t.status === 'partially-refunded' || t.status === 'refunded';
-
 /** The parts of a captured payment, as its journal booked them: the tax, the platform's fee, the merchant's share. */
 function breakdownOf(t: Transaction) {
   const taxMinor = taxInPayment(t);
@@ -193,7 +191,7 @@ async function renderPayment(merchant: Merchant, role: Role, event: HttpEvent, t
       canRefund: isManager(role) && refundable(t, dispute) && !disputed,
       disputed: isManager(role) && refundable(t, dispute) && disputed,
       leftMinor: left,
-      breakdown: captured(t) ? breakdownOf(t) : undefined,
+      breakdown: isPaidStatus(t.status) ? breakdownOf(t) : undefined,
       amount: state.amount ?? majorUnitsText(left, t.currency),
       reason: state.reason ?? '',
       ...(state.review ? { review: state.review } : {}),
