@@ -88,6 +88,12 @@ export const passwordResetLinkInvalid = () =>
     'password_reset.invalid',
     'This link cannot be used: it was used already, a newer one was sent, it has expired, or it never existed. Ask for a new one.',
   );
+/** An e-mail verification link that cannot confirm an address: used, replaced by a newer one, expired, or made up (the same for each). */
+export const emailVerificationLinkInvalid = () =>
+  new NotFoundError(
+    'email_verification.invalid',
+    'This link cannot be used: it was used already, a newer one was sent, it has expired, or it never existed. Sign in and ask for a new one.',
+  );
 /** The customer portal of a merchant that does not exist (on this deployment). */
 export const portalNotFound = () => new NotFoundError('page.not_found', 'There is no such page.');
 export const docsPageNotFound = () => new NotFoundError('docs.page_not_found', 'The docs have no page at this address.');

@@ -11,7 +11,11 @@ export const signInRequest = named('SignInRequest', v.strictObject({ email, pass
 
 const role = v.picklist(['owner', 'admin', 'member']);
 
-export const user = named('User', v.strictObject({ id: uuid, email: v.string(), name: v.nullable(v.string()), createdAt: isoTime }));
+/** A person; `emailVerified` once they opened the link mailed to `email` (until then no team can add them by it, only invite them). */
+export const user = named(
+  'User',
+  v.strictObject({ id: uuid, email: v.string(), emailVerified: v.boolean(), name: v.nullable(v.string()), createdAt: isoTime }),
+);
 
 export const session = named(
   'Session',

@@ -32,6 +32,12 @@ export {
   subMerchantsOf,
   updateWebsiteUrl,
 } from './merchants.service.ts';
+export {
+  confirmEmailVerification,
+  emailVerificationPath,
+  resendEmailVerification,
+  usableEmailVerification,
+} from './email-verifications.service.ts';
 export { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.rules.ts';
 export { finishPasswordReset, PASSWORD_RESET_TTL_SECONDS, startPasswordReset, usablePasswordReset } from './password-resets.service.ts';
 export {

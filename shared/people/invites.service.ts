@@ -37,6 +37,7 @@ import { getMembership, putNewMembership } from './memberships.repository.ts';
 import { getMerchant } from './merchants.repository.ts';
 import type { SessionPrincipal } from './people.service.ts';
 import { getUser, getUserByEmail } from './users.repository.ts';
+import { markEmailVerified } from './email-verifications.repository.ts';
 
 const roleNames: Readonly<Record<InviteRole, string>> = { admin: 'Admin', member: 'Member' };
 
@@ -176,7 +177,7 @@ export async function invitationOfLink(token: string, userId: string | null, now
 
 /**
  * Accept an invitation as the signed-in person, who must be the one invited (403 otherwise): the invitation is spent
- * and the membership created in one transaction. A link that cannot be accepted (also: another accept won) is 404
+ * and the membership created in one transaction, which marks the person's address verified (the link was mailed to it). A link that cannot be accepted (also: another accept won) is 404
  * `join_link.invalid`; a person on the team already is 409 `member.already_assigned`, and the invitation stays.
  */
 export async function acceptInvite(principal: SessionPrincipal, token: string, now = new Date().toISOString()) {
@@ -185,9 +186,11 @@ export async function acceptInvite(principal: SessionPrincipal, token: string, n
   if (!isInvitedPerson(user.email, invite.email)) {
     throw new ForbiddenError('This invitation was sent to another e-mail address: sign in with the address it was sent to, then open the link again.');
   }
-  const parts: NamedParts<'invite' | 'membership'> = [
+  const parts: NamedParts<'invite' | 'membership' | 'verified'> = [
     ['invite', [spendInvite(merchant.id, invite.inviteId, inviteTokenVerifierOf(token), now)]],
     ['membership', [putNewMembership({ merchantId: merchant.id, userId: user.id, role: invite.role, createdAt: now })]],
+    // The link was mailed to this address and opened by its person: the address is verified.
+    ['verified', user.emailVerifiedAt ? [] : markEmailVerified(user.id, user.email, now)],
   ];
   try {
     await transactWrite(parts);

@@ -61,13 +61,23 @@ export async function listMembers(merchant: Merchant) {
 /** One page of the team, oldest membership first, as `{data, pagination}` (the whole team is read, then paged). */
 export const listMembersPage = async (merchant: Merchant, page: PageRequest) => pageOf(await listMembers(merchant), page);
 
-/** Add an existing user, found by sign-in e-mail, as `admin` or `member`. Owners are made by a role change. */
+/**
+ * Add an existing user, found by sign-in e-mail, as `admin` or `member`; only one whose address is verified (anyone
+ * can sign up with any address: an unverified one is invited instead). Owners are made by a role change.
+ */
 export async function addMember(merchant: Merchant, input: { email: string; role?: Exclude<Role, 'owner'> }, now = new Date().toISOString()) {
   const user = await getUserByEmail(input.email);
   if (!user) {
     throw new UnprocessableError('member.user_not_found', 'No user signs in with that e-mail; they must sign up before they can join the team.', {
       field: 'email',
     });
+  }
+  if (!user.emailVerifiedAt) {
+    throw new UnprocessableError(
+      'member.user_unverified',
+      'That person has not confirmed their e-mail address yet: invite them instead (the invitation, mailed to the address, is their way in).',
+      { field: 'email' },
+    );
   }
   const membership: Membership = { merchantId: merchant.id, userId: user.id, role: input.role ?? 'member', createdAt: now };
   const parts: NamedParts<'membership'> = [['membership', [putNewMembership(membership)]]];

@@ -7,7 +7,7 @@ import { cancelledPartItem, failedParts, type NamedParts, transactWrite } from '
 import { getMembership, putNewMembership } from './memberships.repository.ts';
 import { attachOwner, checkIsRootOfMode, getMerchant, listChildren, putNewMerchant, replaceJoinLink, setLive, setWebsiteUrl } from './merchants.repository.ts';
 import { MerchantEntity } from './merchant.entity.ts';
-import { getUserByEmail, putNewUser, userIdByEmail } from './users.repository.ts';
+import { addressHolder, getUserByEmail, putNewUser } from './users.repository.ts';
 import type { User } from './user.entity.ts';
 import { activationOf, stepsLeftBeforeLive } from './activation.rules.ts';
 import { ConflictError, DomainError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
@@ -52,25 +52,32 @@ function mintJoinLink(merchantId: string, now: string) {
 
 /**
  * Create a sub-merchant beneath the calling key's merchant (the parent comes from the key, never the body).
- * With `ownerEmail` the existing user of that address becomes owner at once (no event); without it a join link
- * is minted and returned for the future owner.
+ * With `ownerEmail` the existing user of that address becomes owner at once (no event), when they have verified it;
+ * without it a join link is minted and returned for the future owner.
  *
  * The parent is not read: that it is a root merchant of this mode is a condition of the one transaction that
  * writes the sub-merchant, and only when that fails does the merchant as it was tell which error to answer.
  */
 export async function createSubMerchant(parentId: string, input: { name: string; websiteUrl?: string; ownerEmail?: string }, now = new Date().toISOString()) {
-  const ownerId = input.ownerEmail ? await userIdByEmail(input.ownerEmail) : null;
-  if (input.ownerEmail && !ownerId) {
+  const owner = input.ownerEmail ? await addressHolder(input.ownerEmail) : null;
+  if (input.ownerEmail && !owner?.verified) {
     // The parent's refusals come first, as they always did: read it on this (error) path only.
     throw (
       parentRefusal(await getMerchant(parentId)) ??
-      new UnprocessableError(
-        'merchant.owner_not_found',
-        'No user signs in with that e-mail; create the merchant without an owner and send its join link instead.',
-        { field: 'ownerEmail' },
-      )
+      (owner
+        ? new UnprocessableError(
+            'merchant.owner_unverified',
+            'The user of that e-mail has not confirmed the address yet; create the merchant without an owner and send its join link instead.',
+            { field: 'ownerEmail' },
+          )
+        : new UnprocessableError(
+            'merchant.owner_not_found',
+            'No user signs in with that e-mail; create the merchant without an owner and send its join link instead.',
+            { field: 'ownerEmail' },
+          ))
     );
   }
+  const ownerId = owner?.userId ?? null;
   const id = randomUUID();
   const link = ownerId ? null : mintJoinLink(id, now);
   const merchant = newMerchant(
@@ -169,16 +176,27 @@ async function assignTo(merchant: Merchant, user: User, role: Exclude<Role, 'own
 
 /**
  * Operator action: a root (partner) merchant with its owner and a first API key. The owner user is created
- * when no user has that e-mail yet; an existing user keeps their password.
+ * when no user has that e-mail yet (its address taken as verified: the operator has it from the partner); an existing
+ * user keeps their password, and must have verified the address.
  */
 export async function createRootMerchant(input: { name: string; ownerEmail: string; ownerPassword: string; mode: Mode }, now = new Date().toISOString()) {
   const existing = await getUserByEmail(input.ownerEmail);
+  if (existing && !existing.emailVerifiedAt) {
+    // Anyone can sign up with any address: an account that never proved it is not made an owner by it.
+    throw new UnprocessableError(
+      'merchant.owner_unverified',
+      'The account of that e-mail has not confirmed the address yet: its person confirms it (the link mailed at sign-up, or a password reset) first.',
+      { field: 'ownerEmail' },
+    );
+  }
   const owner: User = existing ?? {
     id: randomUUID(),
     email: input.ownerEmail,
     name: null,
     passwordHash: await hashPassword(input.ownerPassword),
     createdAt: now,
+    // The operator opens a partner's merchant for the address the partner agreed to: verified by that agreement.
+    emailVerifiedAt: now,
   };
   const merchant = newMerchant(
     { id: randomUUID(), name: input.name, parentId: null, mode: input.mode, websiteUrl: null, ownerUserId: owner.id, joinLink: null },

@@ -9,6 +9,8 @@ import { entity } from '../platform/db/entity.ts';
 
 export interface PasswordReset {
   userId: string;
+  /** The address the link was mailed to (absent on links asked for before it was kept): setting the password proves it. */
+  email?: string | undefined;
   /** SHA-256 of the link's token (the token itself is never stored). */
   verifier: string;
   createdAt: string;
@@ -17,7 +19,7 @@ export interface PasswordReset {
 
 export const PasswordResetEntity = entity<PasswordReset, { userId: string }>({
   kind: 'password-reset',
-  schema: v.object({ userId: v.string(), verifier: v.string(), createdAt: v.string(), expiresAt: v.string() }),
+  schema: v.object({ userId: v.string(), email: v.optional(v.string()), verifier: v.string(), createdAt: v.string(), expiresAt: v.string() }),
   key: (r) => ({ pk: `USER#${r.userId}`, sk: 'PASSWORDRESET' }),
   attributes: (r) => ({ ttl: Math.ceil(Date.parse(r.expiresAt) / 1000) }),
 });

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { PasswordResetEntity, type PasswordReset } from './password-reset.entity.ts';
-import { user } from './user.entity.ts';
+import { emailClaim, user } from './user.entity.ts';
 
 /** Writes `reset`, replacing the person's earlier one (its link stops working). */
 export async function putPasswordReset(reset: PasswordReset): Promise<void> {
@@ -17,9 +17,10 @@ export async function getPasswordReset(userId: string): Promise<PasswordReset | 
 
 /**
  * Spending `reset` and setting `passwordHash` as the person's password, for one transaction: the reset deleted on the
- * condition that it is still this one and unexpired at `now`; the password set on the condition that the user exists.
+ * condition that it is still this one and unexpired at `now`; the password set on the condition that the user exists;
+ * and, the link having reached the address it was mailed to, the address marked verified on the user and its claim.
  */
-export const spendPasswordReset = (reset: PasswordReset, passwordHash: string, now: string): [link: TransactItem, user: TransactItem] => [
+export const spendPasswordReset = (reset: PasswordReset, passwordHash: string, now: string): [link: TransactItem, ...user: TransactItem[]] => [
   {
     Delete: {
       TableName: tableName(),
@@ -32,9 +33,22 @@ export const spendPasswordReset = (reset: PasswordReset, passwordHash: string, n
     Update: {
       TableName: tableName(),
       Key: user(reset.userId),
-      UpdateExpression: 'SET passwordHash = :hash',
+      UpdateExpression: reset.email ? 'SET passwordHash = :hash, emailVerifiedAt = if_not_exists(emailVerifiedAt, :now)' : 'SET passwordHash = :hash',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':hash': passwordHash },
+      ExpressionAttributeValues: { ':hash': passwordHash, ...(reset.email ? { ':now': now } : {}) },
     },
   },
+  ...(reset.email
+    ? [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: emailClaim(reset.email),
+            UpdateExpression: 'SET verifiedAt = if_not_exists(verifiedAt, :now)',
+            ConditionExpression: 'userId = :userId',
+            ExpressionAttributeValues: { ':now': now, ':userId': reset.userId },
+          },
+        },
+      ]
+    : []),
 ];

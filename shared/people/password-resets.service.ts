@@ -3,7 +3,8 @@
  * counts against the address and the source (`passwordResetLimits`), and an address with an account gets a token,
  * `<userId>.<64 hex>`, that sets a new password once, within an hour — only the latest one asked for. Setting it
  * (`finishPasswordReset`) spends the link and sets the password in one transaction, which ends every session of the
- * person at once: a session works only with the password it was started with (`passwordStampOf`).
+ * person at once: a session works only with the password it was started with (`passwordStampOf`). The link reached the
+ * person's mailbox, so setting it also marks their address verified (./email-verifications.service.ts).
  */
 import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import { randomHex, safeEqual, sha256Hex } from '../domain/secrets.ts';
@@ -41,7 +42,7 @@ export async function startPasswordReset(email: string, sourceIp: string | undef
   if (!userId) return null;
   const token = `${userId}.${randomHex(32)}`;
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_SECONDS * 1000).toISOString();
-  const reset: PasswordReset = { userId, verifier: sha256Hex(token), createdAt: now.toISOString(), expiresAt };
+  const reset: PasswordReset = { userId, email, verifier: sha256Hex(token), createdAt: now.toISOString(), expiresAt };
   await putPasswordReset(reset);
   return { token, expiresAt };
 }
@@ -62,10 +63,10 @@ export async function usablePasswordReset(token: string, now = new Date()): Prom
 export async function finishPasswordReset(token: string, password: string, now = new Date()): Promise<void> {
   const reset = await usablePasswordReset(token, now);
   const passwordHash = await hashPassword(password);
-  const [link, user] = spendPasswordReset(reset, passwordHash, now.toISOString());
+  const [link, ...user] = spendPasswordReset(reset, passwordHash, now.toISOString());
   const parts: NamedParts<'link' | 'user'> = [
     ['link', [link]],
-    ['user', [user]],
+    ['user', user],
   ];
   try {
     await transactWrite(parts);

@@ -11,6 +11,8 @@ import { attachOwner, getMerchant, merchantRead } from './merchants.repository.t
 import { createSession, deleteSession, sessionRead } from './sessions.repository.ts';
 import type { SessionPurpose } from './session.entity.ts';
 import { getUser, getUserByEmail, putNewUser, userRead } from './users.repository.ts';
+import { mailEmailVerification, newEmailVerification } from './email-verifications.service.ts';
+import { putEmailVerification } from './email-verifications.repository.ts';
 import type { User } from './user.entity.ts';
 import { ConflictError, UnauthorizedError } from '../domain/errors.ts';
 import { joinTokenVerifierOf, merchantIdOfJoinToken } from './join-links.rules.ts';
@@ -45,12 +47,14 @@ const sessionIdOf = (token: string) => sha256Hex(token);
 
 const userGone = () => new UnauthorizedError('auth.invalid_session', "The session's user no longer exists.");
 
-export const userView = (u: User) => ({ id: u.id, email: u.email, name: u.name, createdAt: u.createdAt });
+export const userView = (u: User) => ({ id: u.id, email: u.email, emailVerified: u.emailVerifiedAt !== null, name: u.name, createdAt: u.createdAt });
 
 /**
- * A new user. Attempts are throttled per e-mail and per source IP before the password is hashed, as sign-in's are (a
- * refused e-mail would otherwise say, without limit, which addresses have an account): past the limit, 429
- * `auth.too_many_attempts`; an attempt that makes the user gives its slots back.
+ * A new user, with a link to confirm their address written in the same transaction and mailed to it (until confirmed,
+ * the address gives them no access: ./email-verifications.service.ts). Attempts are throttled per e-mail and per
+ * source IP before the password is hashed, as sign-in's are (a refused e-mail would otherwise say, without limit, which
+ * addresses have an account): past the limit, 429 `auth.too_many_attempts`; an attempt that makes the user gives its
+ * slots back.
  */
 export async function signUp(input: { email: string; password: string; name?: string }, sourceIp: string | undefined, at = new Date()) {
   const attempt = await beginAttempt(
@@ -61,11 +65,20 @@ export async function signUp(input: { email: string; password: string; name?: st
     at,
   );
   const now = at.toISOString();
-  const user: User = { id: randomUUID(), email: input.email, name: input.name ?? null, passwordHash: await hashPassword(input.password), createdAt: now };
+  const user: User = {
+    id: randomUUID(),
+    email: input.email,
+    name: input.name ?? null,
+    passwordHash: await hashPassword(input.password),
+    createdAt: now,
+    emailVerifiedAt: null,
+  };
   const [userItem, emailClaim] = putNewUser(user);
-  const parts: NamedParts<'user' | 'email'> = [
+  const verification = newEmailVerification(user, at);
+  const parts: NamedParts<'user' | 'email' | 'verification'> = [
     ['user', [userItem]],
     ['email', [emailClaim]],
+    ['verification', [putEmailVerification(verification.link)]],
   ];
   try {
     await transactWrite(parts);
@@ -75,7 +88,7 @@ export async function signUp(input: { email: string; password: string; name?: st
     }
     throw e;
   }
-  await attempt.succeeded();
+  await Promise.all([attempt.succeeded(), mailEmailVerification(user.email, verification.token, verification.link)]);
   return userView(user);
 }
 
@@ -220,5 +233,5 @@ export async function merchantsOfPerson(userId: string) {
     const parentName = merchant?.parentId ? (byId.get(merchant.parentId)?.name ?? null) : null;
     return merchant ? [{ id: merchant.id, name: merchant.name, role: m.role, parentName }] : [];
   });
-  return { email: user?.email ?? '', merchants: merchants.sort((a, b) => compareText(a.name, b.name)) };
+  return { email: user?.email ?? '', emailVerified: user?.emailVerifiedAt != null, merchants: merchants.sort((a, b) => compareText(a.name, b.name)) };
 }

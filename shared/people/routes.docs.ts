@@ -7,7 +7,7 @@ import type * as routes from './routes.ts';
 export const peopleDocs = {
   createMerchant: {
     description:
-      "Creates a sub-merchant beneath the calling key's merchant: the parent is always the key's merchant (a `parentId` in the body is refused), and only a root (partner) merchant may create them. With `ownerEmail`, the existing user who signs in with that e-mail becomes the owner at once; without it the answer carries a `joinLink` the future owner claims within 7 days. Poll `GET /merchants/{merchantId}` or listen for `merchant.owner_attached` to learn when it has been claimed.",
+      "Creates a sub-merchant beneath the calling key's merchant: the parent is always the key's merchant (a `parentId` in the body is refused), and only a root (partner) merchant may create them. With `ownerEmail`, the existing user who signs in with that e-mail, once they have confirmed it, becomes the owner at once; without it the answer carries a `joinLink` the future owner claims within 7 days. Poll `GET /merchants/{merchantId}` or listen for `merchant.owner_attached` to learn when it has been claimed.",
     example: { body: { name: 'Corner Shop', websiteUrl: 'https://corner-shop.example' } },
     errors: [
       {
@@ -19,6 +19,11 @@ export const peopleDocs = {
         status: 422,
         code: 'merchant.owner_not_found',
         when: 'No user signs in with `ownerEmail`: create the merchant without it and send its join link instead.',
+      },
+      {
+        status: 422,
+        code: 'merchant.owner_unverified',
+        when: 'The user of `ownerEmail` has not confirmed the address yet (anyone can sign up with any address): create the merchant without it and send its join link instead.',
       },
     ],
   },
@@ -64,7 +69,7 @@ export const peopleDocs = {
   },
   signUp: {
     description:
-      "Creates a person who can sign in to the dashboard: an e-mail (one user per e-mail) and a password of 12 to 128 characters, stored as a scrypt hash. A user belongs to no merchant until they claim a join link or an owner or admin adds them to a team. No session is started: sign in next. Attempts are throttled as sign-in's are, per e-mail (10 refusals per 15 minutes) and per source address (50): a sign-up that makes the user gives its slots back.",
+      "Creates a person who can sign in to the dashboard: an e-mail (one user per e-mail) and a password of 12 to 128 characters, stored as a scrypt hash. A link to confirm the address is mailed to it (valid 7 days; a new one from the dashboard's merchant switcher): until it is opened `emailVerified` is false, and no team can add the person by the address (they are invited instead) nor a partner make them an owner by `ownerEmail`. A user belongs to no merchant until they claim a join link, accept an invitation, open their own merchant or are added to a team. No session is started: sign in next. Attempts are throttled as sign-in's are, per e-mail (10 refusals per 15 minutes) and per source address (50): a sign-up that makes the user gives its slots back.",
     example: { body: examplePeople.signUp },
     errors: [
       { status: 409, code: 'user.email_taken', when: 'A user with that e-mail exists already: sign in instead.' },
@@ -94,7 +99,8 @@ export const peopleDocs = {
     example: { headers: { Authorization: `Bearer ${ids.sessionTokenToEnd}` } },
   },
   me: {
-    description: 'The signed-in person (id, e-mail, name) and the merchants they are a member of, each with their role (`owner`, `admin` or `member`).',
+    description:
+      'The signed-in person (id, e-mail, whether they have confirmed it, name) and the merchants they are a member of, each with their role (`owner`, `admin` or `member`).',
     example: {},
   },
   claimJoinLink: {
@@ -109,10 +115,15 @@ export const peopleDocs = {
   },
   addMember: {
     description:
-      'Adds an existing user, found by the e-mail they sign in with, as `admin` or `member` (default `member`); owners and admins may. Owners are never added: an owner is made by a role change. The new member reaches the merchant with their next request.',
+      'Adds an existing user, found by the e-mail they sign in with and have confirmed, as `admin` or `member` (default `member`); owners and admins may. Owners are never added: an owner is made by a role change. The new member reaches the merchant with their next request.',
     example: { params: { merchantId: ids.merchantId }, body: { email: examplePeople.newMember.email, role: 'admin' } },
     errors: [
       { status: 422, code: 'member.user_not_found', when: 'No user signs in with that e-mail: they must sign up first.' },
+      {
+        status: 422,
+        code: 'member.user_unverified',
+        when: 'The user of that e-mail has not confirmed the address yet (anyone can sign up with any address): invite them instead; the invitation is mailed to the address.',
+      },
       { status: 409, code: 'member.already_assigned', when: 'That user is on the team already.' },
     ],
   },

@@ -157,7 +157,8 @@ export const signUp = {
   body: signUpRequest,
   status: 201,
   response: user,
-  summary: 'Create a user.',
+  sendsMail: true,
+  summary: 'Create a user; a link to confirm the address is mailed to it.',
 } as const satisfies RouteDef;
 
 export const signIn = {

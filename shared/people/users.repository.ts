@@ -18,7 +18,7 @@ export const putNewUser = (u: User): [user: TransactItem, emailClaim: TransactIt
   {
     Put: {
       TableName: tableName(),
-      Item: { ...emailClaim(u.email), entity: 'email', userId: u.id },
+      Item: { ...emailClaim(u.email), entity: 'email', userId: u.id, ...(u.emailVerifiedAt ? { verifiedAt: u.emailVerifiedAt } : {}) },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   },
@@ -36,8 +36,15 @@ export async function getUser(id: string): Promise<User | null> {
  * the same transaction as its user and neither is ever deleted, so a claim always names a user.
  */
 export async function userIdByEmail(email: string): Promise<string | null> {
+  return (await addressHolder(email))?.userId ?? null;
+}
+
+/** Who signs in with `email` and whether they have proved the address (`verified`), or null: the e-mail claim alone. */
+export async function addressHolder(email: string): Promise<{ userId: string; verified: boolean } | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: emailClaim(email), ConsistentRead: true }));
-  return Item ? v.parse(emailClaimSchema, Item).userId : null;
+  if (!Item) return null;
+  const claim = v.parse(emailClaimSchema, Item);
+  return { userId: claim.userId, verified: claim.verifiedAt !== null };
 }
 
 export async function getUserByEmail(email: string): Promise<User | null> {

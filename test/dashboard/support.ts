@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolations, origin, screenshotAt } from '../support/browser.ts';
-import { PASSWORD, uniqueEmail } from '../support/fixtures.ts';
+import { confirmAddress, PASSWORD, uniqueEmail } from '../support/fixtures.ts';
 
 export { launchBrowser, openPage, origin } from '../support/browser.ts';
 
@@ -35,12 +35,14 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   await screenshotAt(page, 'dashboard', name);
 }
 
-/** Signs up through the pages (landing on the merchant switcher, signed in); the new person's e-mail. */
-export async function signUpThroughPages(page: Page, email = uniqueEmail('dash'), next?: string): Promise<string> {
+/** Signs up through the pages (landing on the merchant switcher, signed in) and confirms the address; the new person's e-mail. */
+export async function signUpThroughPages(page: Page, email = uniqueEmail('dash'), next?: string, { confirmed = true } = {}): Promise<string> {
   await page.goto(`${origin}/dashboard/sign-up${next ? `?next=${encodeURIComponent(next)}` : ''}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();
+  // The person opens the link mailed to them (over HTTP, beside the page), unless the test wants them unconfirmed.
+  if (confirmed) await confirmAddress(email);
   return email;
 }
 

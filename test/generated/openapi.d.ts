@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Create a sub-merchant of the calling key's merchant.
-         * @description Creates a sub-merchant beneath the calling key's merchant: the parent is always the key's merchant (a `parentId` in the body is refused), and only a root (partner) merchant may create them. With `ownerEmail`, the existing user who signs in with that e-mail becomes the owner at once; without it the answer carries a `joinLink` the future owner claims within 7 days. Poll `GET /merchants/{merchantId}` or listen for `merchant.owner_attached` to learn when it has been claimed.
+         * @description Creates a sub-merchant beneath the calling key's merchant: the parent is always the key's merchant (a `parentId` in the body is refused), and only a root (partner) merchant may create them. With `ownerEmail`, the existing user who signs in with that e-mail, once they have confirmed it, becomes the owner at once; without it the answer carries a `joinLink` the future owner claims within 7 days. Poll `GET /merchants/{merchantId}` or listen for `merchant.owner_attached` to learn when it has been claimed.
          */
         post: operations["merchants-create"];
         delete?: never;
@@ -2359,7 +2359,7 @@ export interface paths {
         };
         /**
          * The signed-in user and their merchants.
-         * @description The signed-in person (id, e-mail, name) and the merchants they are a member of, each with their role (`owner`, `admin` or `member`).
+         * @description The signed-in person (id, e-mail, whether they have confirmed it, name) and the merchants they are a member of, each with their role (`owner`, `admin` or `member`).
          */
         get: operations["me-get"];
         put?: never;
@@ -2493,7 +2493,7 @@ export interface paths {
         put?: never;
         /**
          * Add an existing user, by sign-in e-mail, as admin or member.
-         * @description Adds an existing user, found by the e-mail they sign in with, as `admin` or `member` (default `member`); owners and admins may. Owners are never added: an owner is made by a role change. The new member reaches the merchant with their next request.
+         * @description Adds an existing user, found by the e-mail they sign in with and have confirmed, as `admin` or `member` (default `member`); owners and admins may. Owners are never added: an owner is made by a role change. The new member reaches the merchant with their next request.
          */
         post: operations["members-add"];
         delete?: never;
@@ -2744,8 +2744,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a user.
-         * @description Creates a person who can sign in to the dashboard: an e-mail (one user per e-mail) and a password of 12 to 128 characters, stored as a scrypt hash. A user belongs to no merchant until they claim a join link or an owner or admin adds them to a team. No session is started: sign in next. Attempts are throttled as sign-in's are, per e-mail (10 refusals per 15 minutes) and per source address (50): a sign-up that makes the user gives its slots back.
+         * Create a user; a link to confirm the address is mailed to it.
+         * @description Creates a person who can sign in to the dashboard: an e-mail (one user per e-mail) and a password of 12 to 128 characters, stored as a scrypt hash. A link to confirm the address is mailed to it (valid 7 days; a new one from the dashboard's merchant switcher): until it is opened `emailVerified` is false, and no team can add the person by the address (they are invited instead) nor a partner make them an owner by `ownerEmail`. A user belongs to no merchant until they claim a join link, accept an invitation, open their own merchant or are added to a team. No session is started: sign in next. Attempts are throttled as sign-in's are, per e-mail (10 refusals per 15 minutes) and per source address (50): a sign-up that makes the user gives its slots back.
          */
         post: operations["users-sign-up"];
         delete?: never;
@@ -6208,6 +6208,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             email: string;
+            emailVerified: boolean;
             name: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -6576,7 +6577,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `merchant.owner_not_found`: No user signs in with `ownerEmail`: create the merchant without it and send its join link instead. */
+            /**
+             * @description `merchant.owner_not_found`: No user signs in with `ownerEmail`: create the merchant without it and send its join link instead.
+             *
+             *     `merchant.owner_unverified`: The user of `ownerEmail` has not confirmed the address yet (anyone can sign up with any address): create the merchant without it and send its join link instead.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25181,6 +25186,7 @@ export interface operations {
                      *       "user": {
                      *         "id": "6e15fba3-5152-432f-8f9a-2abb2391af0c",
                      *         "email": "ada.lovelace@example.com",
+                     *         "emailVerified": true,
                      *         "name": null,
                      *         "createdAt": "2026-12-02T02:03:27.246Z"
                      *       },
@@ -26201,7 +26207,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `member.user_not_found`: No user signs in with that e-mail: they must sign up first. */
+            /**
+             * @description `member.user_not_found`: No user signs in with that e-mail: they must sign up first.
+             *
+             *     `member.user_unverified`: The user of that e-mail has not confirmed the address yet (anyone can sign up with any address): invite them instead; the invitation is mailed to the address.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27529,6 +27539,7 @@ export interface operations {
                      *       "user": {
                      *         "id": "c03f4b47-0023-4329-a676-3f518dcc611b",
                      *         "email": "margaret@example.com",
+                     *         "emailVerified": true,
                      *         "name": null,
                      *         "createdAt": "2026-12-02T02:03:37.218Z"
                      *       }
@@ -27693,6 +27704,7 @@ export interface operations {
                      * @example {
                      *       "id": "3344a93b-d67b-4958-aa1f-3dfa1469c641",
                      *       "email": "grace@example.com",
+                     *       "emailVerified": false,
                      *       "name": "Grace Hopper",
                      *       "createdAt": "2026-12-02T02:03:46.488Z"
                      *     }

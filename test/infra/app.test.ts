@@ -447,7 +447,15 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
     expect(requiring.get('SELLER_OF_RECORD_NAME')).toEqual(expect.arrayContaining(['payments-reconcile', 'subscriptions-renew', 'checkout-orders-confirm']));
     expect(requiring.get('RENEWAL_QUEUE_URL')).toEqual(['subscriptions-sweep']);
     expect(requiring.get('POLICY_BUCKET')).toEqual(expect.arrayContaining(['mcp', 'checkout-images-get', 'invoicing-render-pdf']));
-    expect(requiring.get('MAIL_FROM')?.sort()).toEqual(['dashboard-password-reset-form', 'dashboard-team-form', 'mail-sender', 'portal-sign-in']);
+    expect(requiring.get('MAIL_FROM')?.sort()).toEqual([
+      'dashboard-merchants-form',
+      'dashboard-password-reset-form',
+      'dashboard-sign-up-form',
+      'dashboard-team-form',
+      'mail-sender',
+      'portal-sign-in',
+      'users-sign-up',
+    ]);
     expect(requiring.get('MAIL_SENDERS_AT_ONCE')).toEqual(['mail-sender']);
   });
 
@@ -475,13 +483,21 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
   });
 
   it('lets exactly the route functions that send mail send it, through SES from the stage sender only', () => {
-    // The others' mails are written with the changes they tell of, and sent by the mail sender (a consumer).
+    // Those mail a link whose token the table never keeps; the others' mails are written with the changes they tell of,
+    // and sent by the mail sender (a consumer).
     expect(
       routeList
         .filter((r) => r.sendsMail)
         .map((r) => r.name)
         .sort(),
-    ).toEqual(['dashboard-password-reset-form', 'dashboard-team-form', 'portal-sign-in']);
+    ).toEqual([
+      'dashboard-merchants-form',
+      'dashboard-password-reset-form',
+      'dashboard-sign-up-form',
+      'dashboard-team-form',
+      'portal-sign-in',
+      'users-sign-up',
+    ]);
     for (const def of routeList) {
       const [found] = functionNamed(s(), def.name);
       const env = (found!.resource.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;

@@ -8,6 +8,7 @@ import { createRootMerchant } from '../../shared/people/merchants.service.ts';
 import { testCards } from './cards.ts';
 import { nextYear } from './dates.ts';
 import { http, type HttpAnswer } from './http.ts';
+import { mailsArrived } from './mails.ts';
 
 /** An HTTP call through the local gateway, with `key` sent as `Authorization: Bearer` and `rawBody` sent as is. */
 export function call(
@@ -37,11 +38,33 @@ export async function subMerchant(parentKey: string, body: Record<string, unknow
   return res.json;
 }
 
-/** A person with a session token. */
-export async function person(email = uniqueEmail()) {
+/** The path of the e-mail verification link mailed to `email` (the latest one). */
+export async function verificationLinkOf(email: string, count = 1): Promise<string> {
+  const mails = await mailsArrived(email, 'Confirm your e-mail address', count);
+  const path = /https?:\/\/\S+(\/dashboard\/verify-email\/[0-9a-f-]{36}\.[0-9a-f]{64})/.exec(mails.at(-1)!.text)?.[1];
+  if (!path) throw new Error(`no verification link in: ${mails.at(-1)!.text}`);
+  return path;
+}
+
+/** Confirms `email` with the link sign-up mailed to it, as its person would. */
+export async function confirmAddress(email: string): Promise<void> {
+  const origin = new URL(inject('baseUrl')).origin;
+  const confirmed = await http('POST', await verificationLinkOf(email), {
+    baseUrl: origin,
+    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=confirm',
+  });
+  if (confirmed.status !== 303) throw new Error(`confirming ${email} failed: ${confirmed.status} ${confirmed.text}`);
+}
+
+/** A person with a session token, who has confirmed their address (unless `confirmed` is false). */
+export async function person(email = uniqueEmail(), { confirmed = true } = {}) {
   const up = await call('POST', '/v1/dashboard/users', { body: { email, password: PASSWORD } });
   if (up.status !== 201) throw new Error(`sign-up failed: ${up.status} ${up.text}`);
-  const session = await call('POST', '/v1/dashboard/sessions', { body: { email, password: PASSWORD } });
+  const [session] = await Promise.all([
+    call('POST', '/v1/dashboard/sessions', { body: { email, password: PASSWORD } }),
+    confirmed ? confirmAddress(email) : null,
+  ]);
   return { userId: up.json.id as string, email, token: session.json.token as string };
 }
 

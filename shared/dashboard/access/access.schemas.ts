@@ -22,7 +22,18 @@ export const passwordResetFormBody = v.object({ email: formText(254) });
 
 export const newPasswordFormBody = v.object({ password: formText(128) });
 
-/** The switcher's "Open a merchant" form; its key (`SentOnce`) makes one merchant however often it is sent. */
-export const merchantsFormBody = pageForm({ action: v.literal('create_merchant'), name: formText(200), country: formText(2), form_key: formText(100) });
+/**
+ * The switcher's forms: "Open a merchant", whose key (`SentOnce`) makes one merchant however often it is sent, and
+ * "Send a new link" to confirm the person's address.
+ */
+export const merchantsFormBody = pageForm({
+  action: v.picklist(['create_merchant', 'send_verification']),
+  name: formText(200),
+  country: formText(2),
+  form_key: formText(100),
+});
+
+/** The e-mail verification link's form: its button and a field naming it (a browser sends a form without fields as no body). */
+export const verifyEmailFormBody = v.object({ action: formText(20) });
 
 export const joinFormBody = pageForm({});

@@ -118,6 +118,45 @@ export function NewPasswordPage(p: { ctx: PageContext; action: string; error?: s
   );
 }
 
+/** An e-mail verification link's page: the address and a button that confirms it (posted back to the link's own address). */
+export function VerifyEmailPage(p: { ctx: PageContext; action: string; email: string }) {
+  return (
+    <Page ctx={p.ctx} title="Confirm your e-mail address" narrow>
+      <form method="post" action={p.action}>
+        <input type="hidden" name="action" value="confirm" />
+        <p>
+          Confirm that <strong>{p.email}</strong> is your address. Once it is confirmed, a team can add you by it.
+        </p>
+        <div class="actions">
+          <button type="submit">Confirm my address</button>
+        </div>
+      </form>
+    </Page>
+  );
+}
+
+/** A signed-in person whose address is not verified yet: what that means, and a form that mails a new link. */
+function UnverifiedEmail({ ctx, email }: { ctx: PageContext; email: string }) {
+  return (
+    <section class="panel" aria-labelledby="confirm-email">
+      <h2 id="confirm-email">Confirm your e-mail address</h2>
+      <p>
+        We mailed a link to <strong>{email}</strong> when you signed up. Until you open it, a team can invite you but not add you directly, and no partner can
+        make you a merchant's owner by your address.
+      </p>
+      <form method="post" action="/dashboard">
+        <Csrf ctx={ctx} />
+        <input type="hidden" name="action" value="send_verification" />
+        <div class="actions">
+          <button type="submit" class="secondary">
+            Send a new link
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
 export interface SwitcherEntry {
   id: string;
   name: string;
@@ -139,11 +178,15 @@ const merchantsNotices: Readonly<Record<string, string>> = {
   joined: 'The merchant is yours now.',
   left: 'You left the team.',
   sent_before: 'This form was sent before: its merchant was opened then (it is in the list). No other merchant was opened.',
+  email_verified: 'Your e-mail address is confirmed: a team can now add you by it.',
+  verification_sent: 'A new link is on its way to your e-mail address. Only the latest link sent works.',
+  verified_already: 'Your e-mail address is confirmed already.',
 };
 
 export function MerchantsPage(p: {
   ctx: PageContext;
   email: string;
+  emailVerified: boolean;
   merchants: readonly SwitcherEntry[];
   done?: string;
   form?: NewMerchantForm;
@@ -153,6 +196,7 @@ export function MerchantsPage(p: {
     <Page ctx={p.ctx} title="Your merchants">
       <Notice notice={p.done ? merchantsNotices[p.done] : undefined} error={p.error} />
       <p class="muted">Signed in as {p.email}.</p>
+      {p.emailVerified ? null : <UnverifiedEmail ctx={p.ctx} email={p.email} />}
       {p.merchants.length === 0 ? (
         <Empty>
           <p>You are not a member of any merchant yet.</p>

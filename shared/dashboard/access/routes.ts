@@ -4,7 +4,7 @@
  */
 import { DASHBOARD_SCRIPT } from '../../platform/http/browser-scripts.ts';
 import { htmlPage, linkQuery, textAsset } from '../../platform/http/schemas/common.ts';
-import { joinLinkInvalid, passwordResetLinkInvalid } from '../../domain/unknown-ids.ts';
+import { emailVerificationLinkInvalid, joinLinkInvalid, passwordResetLinkInvalid } from '../../domain/unknown-ids.ts';
 import type { RouteDef } from '../../platform/http/route-def.ts';
 import { doneQuery } from '../pages.schemas.ts';
 import {
@@ -17,6 +17,7 @@ import {
   signOutFormBody,
   signUpFormBody,
   signUpPageQuery,
+  verifyEmailFormBody,
 } from './access.schemas.ts';
 import { BASE_STYLESHEET_FILE } from '../../platform/http/stylesheets.ts';
 
@@ -118,7 +119,8 @@ export const signUpForm = {
   contentType: 'text/html',
   response: htmlPage,
   redirects: true,
-  summary: 'Create an account and sign in, or the form again with what is wrong.',
+  sendsMail: true,
+  summary: 'Create an account (a link to confirm its address is mailed) and sign in, or the form again with what is wrong.',
 } as const satisfies RouteDef;
 
 export const passwordResetPage = {
@@ -192,6 +194,41 @@ export const newPasswordForm = {
   summary: "Sets the new password with a reset link, spending it, and ends the person's sessions: the sign-in page, or the form again with what is wrong.",
 } as const satisfies RouteDef;
 
+export const verifyEmailPage = {
+  face: 'page',
+  name: 'dashboard-verify-email',
+  method: 'GET',
+  path: '/dashboard/verify-email/{token}',
+  handler: 'functions/dashboard/access/verify-email.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'read',
+  query: linkQuery,
+  status: 200,
+  contentType: 'text/html',
+  response: htmlPage,
+  unknownId: emailVerificationLinkInvalid,
+  summary: "An e-mail verification link's page: the address and the button that confirms it (opening it spends nothing).",
+} as const satisfies RouteDef;
+
+export const verifyEmailForm = {
+  face: 'page',
+  name: 'dashboard-verify-email-form',
+  method: 'POST',
+  path: '/dashboard/verify-email/{token}',
+  handler: 'functions/dashboard/access/verify-email-form.ts',
+  auth: 'none',
+  group: 'pages',
+  table: 'readWrite',
+  body: verifyEmailFormBody,
+  bodyType: 'application/x-www-form-urlencoded',
+  status: 303,
+  contentType: 'text/html',
+  response: null,
+  unknownId: emailVerificationLinkInvalid,
+  summary: 'Confirms the address with a verification link, spending it: the merchant switcher (through sign-in when signed out), saying so.',
+} as const satisfies RouteDef;
+
 export const signOutForm = {
   face: 'page',
   name: 'dashboard-sign-out',
@@ -240,7 +277,9 @@ export const merchantsForm = {
   contentType: 'text/html',
   response: htmlPage,
   redirects: true,
-  summary: 'Open your own merchant (sandbox): its name and country; you become its owner. Its home page, or the switcher with what is wrong.',
+  sendsMail: true,
+  summary:
+    'Open your own merchant (sandbox): its name and country; you become its owner. Its home page, or the switcher with what is wrong. Or mail a new link to confirm your e-mail address.',
 } as const satisfies RouteDef;
 
 export const joinPage = {

@@ -11,14 +11,21 @@ import { merchantPath } from '../kit/paths.ts';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { MerchantsPage, type NewMerchantForm } from './pages.tsx';
 
-/** The merchant switcher, with the create form's answer when there is one. */
-export async function merchantsPage(userId: string, event: HttpEvent, done?: string, form?: { values: NewMerchantForm; error: string; status: number }) {
+/** The merchant switcher, with a form's refusal when there is one (and the create form's values to show again). */
+export async function merchantsPage(
+  userId: string,
+  event: HttpEvent,
+  done?: string,
+  form?: { values?: NewMerchantForm; error: string; status: number; headers?: Readonly<Record<string, string>> },
+) {
   const ctx = pageContext(event);
-  const { email, merchants } = await merchantsOfPerson(userId);
+  const { email, emailVerified, merchants } = await merchantsOfPerson(userId);
   return pageReply(
     ctx,
-    MerchantsPage({ ctx, email, merchants, ...(done ? { done } : {}), ...(form ? { form: form.values, error: form.error } : {}) }),
+    MerchantsPage({ ctx, email, emailVerified, merchants, ...(done ? { done } : {}), ...(form ? { form: form.values, error: form.error } : {}) }),
     form?.status ?? 200,
+    undefined,
+    { ...form?.headers },
   );
 }
 

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../../support/http.ts';
 import { mailsArrived } from '../../support/mails.ts';
-import { PASSWORD, rootMerchant, subMerchant } from '../../support/fixtures.ts';
+import { PASSWORD, rootMerchant, subMerchant, verificationLinkOf } from '../../support/fixtures.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages, signUpThroughPages } from '../support.ts';
 
 describe('the dashboard: signing up, in and out, and claiming a merchant', { timeout: 120_000 }, () => {
@@ -32,11 +32,22 @@ describe('the dashboard: signing up, in and out, and claiming a merchant', { tim
     await page.getByRole('link', { name: 'Create an account' }).click();
     expect(await heading(page)).toBe('Create your account');
     await expectAccessible(page, 'sign-up');
-    const email = await signUpThroughPages(page);
+    const email = await signUpThroughPages(page, undefined, undefined, { confirmed: false });
     await page.waitForURL(`${origin}/dashboard`);
     expect(await heading(page)).toBe('Your merchants');
-    expect(await page.getByRole('main').innerText()).toContain('You are not a member of any merchant yet.');
+    const empty = await page.getByRole('main').innerText();
+    expect(empty).toContain('You are not a member of any merchant yet.');
+    expect(empty).toContain('We mailed a link to');
     await expectAccessible(page, 'merchants-empty');
+
+    // The person opens the link mailed to them: its page confirms with a button, and the switcher says so.
+    await page.goto(`${origin}${await verificationLinkOf(email)}`);
+    expect(await heading(page)).toBe('Confirm your e-mail address');
+    await expectAccessible(page, 'verify-email');
+    await page.getByRole('button', { name: 'Confirm my address' }).click();
+    await page.waitForURL(`${origin}/dashboard?done=email_verified`);
+    expect(await page.getByRole('status').innerText()).toBe('Your e-mail address is confirmed: a team can now add you by it.');
+    expect(await page.getByRole('main').innerText()).not.toContain('We mailed a link to');
 
     const [cookie] = await w.context.cookies();
     expect(cookie).toMatchObject({ name: '__Host-mor_session', path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });

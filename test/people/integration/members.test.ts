@@ -4,7 +4,7 @@ import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
 import { changeOwnerMemberCount, getMerchant } from '../../../shared/people/merchants.repository.ts';
-import { call, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from '../../support/fixtures.ts';
+import { call, confirmAddress, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from '../../support/fixtures.ts';
 
 const M = '/v1/public-api/merchants';
 const D = '/v1/dashboard';
@@ -59,6 +59,7 @@ describe('listing the team', () => {
     const named = uniqueEmail('named');
     const up = await call('POST', `${D}/users`, { body: { email: named, password: PASSWORD, name: 'Nadia Named' } });
     expect(up.status).toBe(201);
+    await confirmAddress(named);
     expect((await call('POST', membersOf(merchantId), { key: owner.token, body: { email: named } })).status).toBe(201);
 
     const asMember = await listed(merchantId, await signIn(named));
@@ -397,6 +398,10 @@ describe('the members example of docs/reference-merchant-api.md', () => {
     const teammateEmail = uniqueEmail('teammate');
     const signedUp = await call('POST', `${D}/users`, { body: { email: teammateEmail, password: PASSWORD } });
     expect(signedUp.status).toBe(201);
+    // Until the teammate opens the link mailed to them, no team can add them by the address.
+    const unconfirmed = await call('POST', membersOf(partner.merchantId), { key: await signIn(partner.ownerEmail), body: { email: teammateEmail } });
+    expect(unconfirmed.json.code).toBe('member.user_unverified');
+    await confirmAddress(teammateEmail);
     const early = await call('POST', `${M}/${sub.id}/members`, { key: partner.apiKey, body: { email: teammateEmail, role: 'admin' } });
     expect(early.status).toBe(422);
     expect(early.json.code).toBe('member.not_in_parent_team');

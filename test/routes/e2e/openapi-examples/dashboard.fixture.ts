@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { HOLD_DAYS } from '../../../../shared/money/ledger.rules.ts';
 import { releaseDueFunds } from '../../../../shared/money/ledger.service.ts';
 import { examplePeople } from '../../../../shared/platform/http/reference-examples.ts';
-import { call, orgCall, orgPath, PASSWORD, payByCard, person, subMerchant } from '../../../support/fixtures.ts';
+import { call, confirmAddress, orgCall, orgPath, PASSWORD, payByCard, person, subMerchant } from '../../../support/fixtures.ts';
 import { made, type BaseFixture, type FixtureIds } from './fixture.ts';
 
 /** The merchant (= organization) the records are made for, with its merchant key and organization API key. */
@@ -96,7 +96,8 @@ export async function dashboardFixture(base: BaseFixture): Promise<FixtureIds> {
   ] = await Promise.all([
     // The person the sign-in example signs in as; their own session is the one the sign-out example ends.
     signUp(examplePeople.signIn).then(async () => (await made('sign-in', call('POST', `${D}/sessions`, { body: examplePeople.signIn }), 201)).token as string),
-    signUp({ email: examplePeople.newMember.email, password: PASSWORD }),
+    // The person the add-member example adds: signed up, the address confirmed.
+    signUp({ email: examplePeople.newMember.email, password: PASSWORD }).then(() => confirmAddress(examplePeople.newMember.email)),
     teammate(org, session, 'katherine.johnson@example.com', 'admin'),
     teammate(org, session, 'dorothy.vaughan@example.com', 'member'),
     destination(org, session),

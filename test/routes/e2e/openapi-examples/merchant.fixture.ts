@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { HOLD_DAYS } from '../../../../shared/money/ledger.rules.ts';
 import { releaseDueFunds } from '../../../../shared/money/ledger.service.ts';
 import { solidPng } from '../../../support/images.ts';
-import { call, cardToken, orgCall, orgPath, orgPlan, PASSWORD, payByCard, subMerchant } from '../../../support/fixtures.ts';
+import { call, cardToken, confirmAddress, orgCall, orgPath, orgPlan, PASSWORD, payByCard, subMerchant } from '../../../support/fixtures.ts';
 import { made, type BaseFixture, type FixtureIds } from './fixture.ts';
 
 /** The teammate `assignMember`'s example assigns: a user of the base merchant's team. */
@@ -52,6 +52,7 @@ export async function merchantFixture(base: BaseFixture): Promise<FixtureIds> {
   // The teammate: a user of the base merchant's team (added by its owner on the dashboard).
   const signUp = await call('POST', '/v1/dashboard/users', { body: { email: TEAMMATE, password: PASSWORD } });
   if (signUp.status !== 201 && signUp.status !== 409) throw new Error(`merchant fixture: teammate sign-up answered ${signUp.status} ${signUp.text}`);
+  if (signUp.status === 201) await confirmAddress(TEAMMATE);
   await made(
     'teammate',
     call('POST', `/v1/dashboard/merchants/${base.merchantId}/members`, { key: base.sessionToken, body: { email: TEAMMATE, role: 'admin' } }),

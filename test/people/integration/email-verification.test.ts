@@ -1,0 +1,159 @@
+/**
+ * A sign-in address is the person's once they open the link mailed to it, over HTTP: sign-up mails the link; until it
+ * is opened no team adds the person by the address, no partner makes them a sub-merchant's owner by it and no operator
+ * makes them a partner's owner (each refused, nothing written); the link's page spends nothing and its form confirms
+ * once; a new link from the switcher replaces the old one, and asking is throttled; a password reset or an accepted
+ * invitation proves the address too.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { createRootMerchant, inviteToTeam } from '../../../shared/people/index.ts';
+import { emailVerificationLimit } from '../../../shared/people/email-verifications.service.ts';
+import { getUser } from '../../../shared/people/users.repository.ts';
+import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
+import { inOneWindow } from '../../support/dates.ts';
+import { http } from '../../support/http.ts';
+import { keptMailsTo } from '../../support/mails.ts';
+import { call, PASSWORD, person, rootMerchant, uniqueEmail, verificationLinkOf } from '../../support/fixtures.ts';
+
+const origin = new URL(inject('baseUrl')).origin;
+const form = 'application/x-www-form-urlencoded';
+const SUBJECT = 'Confirm your e-mail address';
+
+const openLink = (path: string) => http('GET', path, { baseUrl: origin });
+const confirm = (path: string) => http('POST', path, { baseUrl: origin, headers: { origin, 'content-type': form }, body: 'action=confirm' });
+
+/** A signed-up person who has not confirmed their address, signed in over HTTP (the switcher and its forms). */
+async function unconfirmed() {
+  const who = await person(uniqueEmail('unverified'), { confirmed: false });
+  const cookie = `${SESSION_COOKIE}=${who.token}`;
+  return {
+    ...who,
+    me: async () => (await call('GET', '/v1/dashboard/me', { key: who.token })).json.user as { emailVerified: boolean },
+    switcher: () => http('GET', '/dashboard', { baseUrl: origin, headers: { cookie } }),
+    askAgain: () =>
+      http('POST', '/dashboard', {
+        baseUrl: origin,
+        headers: { cookie, origin, 'content-type': form },
+        body: new URLSearchParams({ csrf_token: csrfTokenOf(who.token), action: 'send_verification' }).toString(),
+      }),
+  };
+}
+
+/** A partner whose owner is signed in (an owner's address is verified: the operator opened it). */
+async function partnerTeam() {
+  const partner = await rootMerchant();
+  const session = await call('POST', '/v1/dashboard/sessions', { body: { email: partner.ownerEmail, password: PASSWORD } });
+  return { ...partner, ownerToken: session.json.token as string };
+}
+
+const teamEmails = async (merchantId: string, token: string) =>
+  ((await call('GET', `/v1/dashboard/merchants/${merchantId}/members?limit=100`, { key: token })).json.data as Array<{ email: string }>).map((m) => m.email);
+
+describe("a person's sign-in address", () => {
+  it('is mailed a link at sign-up and gives no access until the link is opened; its page spends nothing, its form confirms once', async () => {
+    const who = await unconfirmed();
+    const partner = await partnerTeam();
+    expect(await who.me()).toMatchObject({ emailVerified: false });
+    const switcher = await who.switcher();
+    expect(switcher.text).toContain('Confirm your e-mail address');
+    expect(switcher.text).toContain('Send a new link');
+
+    // Refused where the address is found to give access: nothing is written.
+    const added = await call('POST', `/v1/dashboard/merchants/${partner.merchantId}/members`, { key: partner.ownerToken, body: { email: who.email } });
+    expect(added.status, added.text).toBe(422);
+    expect(added.json.code).toBe('member.user_unverified');
+    expect(await teamEmails(partner.merchantId, partner.ownerToken)).not.toContain(who.email);
+    const owned = await call('POST', '/v1/public-api/merchants', { key: partner.apiKey, body: { name: 'Shop for someone', ownerEmail: who.email } });
+    expect(owned.status, owned.text).toBe(422);
+    expect(owned.json.code).toBe('merchant.owner_unverified');
+    await expect(
+      createRootMerchant({ name: 'Partner of someone', ownerEmail: who.email, ownerPassword: 'another long password', mode: 'test' }),
+    ).rejects.toThrow(/not confirmed the address/);
+    expect((await call('GET', '/v1/dashboard/me', { key: who.token })).json.memberships).toEqual([]);
+
+    const link = await verificationLinkOf(who.email);
+    // Opening the link (a mail scanner would) spends nothing.
+    for (let i = 0; i < 2; i++) {
+      const opened = await openLink(link);
+      expect(opened.status).toBe(200);
+      expect(opened.text).toContain(who.email);
+      expect(opened.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(await who.me()).toMatchObject({ emailVerified: false });
+
+    // Two posts of the form at once: one confirms, the other is the link's 404.
+    const answers = await Promise.all([confirm(link), confirm(link)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 404]);
+    expect(answers.find((a) => a.status === 303)!.headers.get('location')).toBe(`${origin}/dashboard?done=email_verified`);
+    expect(answers.find((a) => a.status === 404)!.text).toContain('This link cannot be used');
+    expect(await who.me()).toMatchObject({ emailVerified: true });
+    expect((await who.switcher()).text).not.toContain('Send a new link');
+    expect((await openLink(link)).status).toBe(404);
+
+    const addedNow = await call('POST', `/v1/dashboard/merchants/${partner.merchantId}/members`, { key: partner.ownerToken, body: { email: who.email } });
+    expect(addedNow.status, addedNow.text).toBe(201);
+    // Asking for another link once confirmed mails nothing.
+    const again = await who.askAgain();
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe(`${origin}/dashboard?done=verified_already`);
+    expect(await keptMailsTo(who.email, SUBJECT)).toHaveLength(1);
+  });
+
+  it('takes a new link from the switcher, which replaces the old one; asking is throttled per person', async () => {
+    await inOneWindow(emailVerificationLimit.windowSeconds);
+    const who = await unconfirmed();
+    const first = await verificationLinkOf(who.email);
+    const sent = await who.askAgain();
+    expect(sent.status, sent.text).toBe(303);
+    expect(sent.headers.get('location')).toBe(`${origin}/dashboard?done=verification_sent`);
+    const second = await verificationLinkOf(who.email, 2);
+    expect(second).not.toBe(first);
+    expect((await openLink(first)).status).toBe(404);
+    expect((await confirm(first)).status).toBe(404);
+    expect(await who.me()).toMatchObject({ emailVerified: false });
+
+    for (let i = 1; i < emailVerificationLimit.limit; i++) expect((await who.askAgain()).status).toBe(303);
+    const throttled = await who.askAgain();
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(throttled.text).toContain('Confirm your e-mail address');
+    expect(await keptMailsTo(who.email, SUBJECT)).toHaveLength(emailVerificationLimit.limit + 1);
+
+    const latest = await verificationLinkOf(who.email, emailVerificationLimit.limit + 1);
+    expect((await confirm(latest)).status).toBe(303);
+    expect(await who.me()).toMatchObject({ emailVerified: true });
+  });
+
+  it('is proved by a password reset, and by an accepted team invitation', async () => {
+    const reset = await unconfirmed();
+    const asked = await http('POST', '/dashboard/password-reset', {
+      baseUrl: origin,
+      headers: { origin, 'content-type': form },
+      body: new URLSearchParams({ email: reset.email }).toString(),
+    });
+    expect(asked.status).toBe(200);
+    const [mail] = await keptMailsTo(reset.email, 'Choose a new password');
+    const resetLink = /https?:\/\/\S+(\/dashboard\/password-reset\/\S+)/.exec(mail!.text)![1]!;
+    const set = await http('POST', resetLink, {
+      baseUrl: origin,
+      headers: { origin, 'content-type': form },
+      body: new URLSearchParams({ password: 'a brand new passphrase' }).toString(),
+    });
+    expect(set.status).toBe(303);
+    expect((await getUser(reset.userId))?.emailVerifiedAt).toEqual(expect.any(String));
+
+    const invited = await unconfirmed();
+    const partner = await partnerTeam();
+    const merchant = { id: partner.merchantId, name: 'Partner' } as Parameters<typeof inviteToTeam>[0];
+    await inviteToTeam(merchant, { kind: 'session', sessionId: 'x', userId: partner.ownerUserId, mode: 'test' }, { email: invited.email, role: 'member' });
+    const [invitation] = await keptMailsTo(invited.email, 'You are invited');
+    const joinPath = /\/join\/inv_[0-9a-f.-]+/.exec(invitation!.text)![0];
+    const accepted = await http('POST', joinPath, {
+      baseUrl: origin,
+      headers: { cookie: `${SESSION_COOKIE}=${invited.token}`, origin, 'content-type': form },
+      body: new URLSearchParams({ csrf_token: csrfTokenOf(invited.token) }).toString(),
+    });
+    expect(accepted.status, accepted.text).toBe(303);
+    expect(await invited.me()).toMatchObject({ emailVerified: true });
+  });
+});
