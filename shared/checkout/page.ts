@@ -33,7 +33,8 @@ p{margin:0 0 8px}
 .muted{color:#5f6573}
 .layout{display:grid;gap:20px;grid-template-columns:1fr}
 .layout>*{min-width:0}
-#subtitle{overflow-wrap:anywhere}
+#subtitle,#reference{overflow-wrap:anywhere}
+.reference{font-size:.85rem;color:#5f6573}
 @media (min-width:800px){.layout{grid-template-columns:1fr 1fr}}
 .panel{background:#fff;border:1px solid #e1e3e8;border-radius:12px;padding:20px}
 .price{font-size:1.35rem;font-weight:650;margin:8px 0 4px}
@@ -121,6 +122,7 @@ export const checkoutPage = `<!doctype html>
 <img id="product-image" class="product-image" alt="" hidden>
 <h1 id="title"></h1>
 <p id="subtitle" class="muted"></p>
+<p id="reference" class="reference" hidden></p>
 <p id="price" class="price"></p>
 <p id="terms" class="note"></p>
 <table id="summary" aria-label="Order summary">

@@ -1161,10 +1161,18 @@ function showOrderClosed(order: Order): void {
   $('main').setAttribute('data-state', order.status === 'paid' ? 'paid' : 'closed');
 }
 
+/** What an order buys when it is one line (`Consulting hour`), the name a buyer knows it by; null for several lines. */
+function orderItem(order: Order): string | null {
+  return order.lines.length === 1 ? order.lines[0]?.description.trim() || null : null;
+}
+
 function showOrder(read: OrderRead): void {
   const order = read.order;
-  text('title', `Order from ${state.merchantName}`);
-  text('subtitle', `Order ${order.id}`);
+  // Headed by what the buyer bought, or by the seller it is from; the order's id is only the reference line under it.
+  text('title', orderItem(order) ?? `Your order from ${read.merchantName}`);
+  show('subtitle', false);
+  text('reference', `Order reference: ${order.id}`);
+  show('reference', true);
   text('price', money(order.total));
   renderPolicies(read);
   if (order.status !== 'open') {
@@ -1201,7 +1209,7 @@ function start(): void {
     const priced = 'plan' in read ? read.plan : read.order;
     state.currency = priced.currency;
     state.sign = priced.currencySign;
-    document.title = `${'plan' in read ? read.product.name : 'Order'} \u2014 ${read.merchantName}`;
+    document.title = `${'plan' in read ? read.product.name : (orderItem(read.order) ?? 'Your order')} \u2014 ${read.merchantName}`;
     text('merchant', read.merchantName + (read.mode === 'test' ? ' \u00b7 test mode' : ''));
     applyCustomization(read.customization);
     loaded();

@@ -294,6 +294,11 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     const { page, checked } = await openPage(`/checkout/orders/${orderId}`);
     await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('ready');
     expect(await rowsOf(page, '#lines')).toEqual(['Consulting hour 2 $240.00', 'Travel 1 $35.50']);
+    // Headed by the seller a buyer knows, not by the order's id, which is a smaller reference line under the heading.
+    expect(await page.locator('#title').innerText()).toBe('Your order from Northwind Consulting');
+    expect(await page.locator('#reference').innerText()).toBe(`Order reference: ${orderId}`);
+    expect(await page.locator('#subtitle').isHidden()).toBe(true);
+    expect(await page.title()).toBe('Your order \u2014 Northwind Consulting');
     expect(await page.locator('#promo-field').isHidden()).toBe(true);
     await expect.poll(() => page.locator('#pay').isVisible()).toBe(true);
     await page.getByLabel('E-mail').fill(uniqueEmail('buyer'));
@@ -348,6 +353,10 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     const { page, checked } = await openPage(`/checkout/orders/${byInvoice.json.order.id}`);
     await expect.poll(() => page.locator('main').getAttribute('data-state')).toBe('ready');
     expect(await rowsOf(page, '#lines')).toEqual(['Lamp 2 €40.00']);
+    // One line: headed by what it buys.
+    expect(await page.locator('#title').innerText()).toBe('Lamp');
+    expect(await page.locator('#reference').innerText()).toBe(`Order reference: ${byInvoice.json.order.id}`);
+    expect(await page.title()).toBe('Lamp \u2014 Lumen Lighting');
     // 19 % of 40.00, the invoice's: due as it is, before the buyer gives an address.
     expect(await totals(page)).toEqual(['Subtotal €40.00', 'Tax €7.60', 'Total €47.60']);
     await page.getByLabel('E-mail').fill(uniqueEmail('buyer'));
