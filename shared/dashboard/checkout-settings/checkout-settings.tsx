@@ -8,8 +8,9 @@
  */
 import type { Child } from 'hono/jsx';
 import type { CheckoutCustomizationView } from '../../organizations/index.ts';
+import { LOGO_MAX_BYTES } from '../../domain/images.ts';
 import { POLICY_MAX_BYTES } from '../../domain/policies.ts';
-import { Time } from '../kit/format.tsx';
+import { Time, formatBytes } from '../kit/format.tsx';
 import { ActionForm, Csrf, Empty, Field, Notice, Page, SelectField, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 /** What the page's forms send (every field optional: the services say what is wrong). */
@@ -50,9 +51,6 @@ export const policyNames: Readonly<Record<string, string>> = {
   'return-policy': 'Return policy',
   eula: 'End-user license agreement',
 };
-
-/** A PDF's size as people read it: KB under a megabyte, MB (one decimal) above. */
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
 export interface CheckoutSettingsProps {
   ctx: PageContext;
@@ -151,7 +149,7 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
                     <label for="logo">Logo</label>
                     <input id="logo" name="logo" type="file" accept="image/png,image/jpeg,image/webp" required aria-describedby="logo-hint" />
                     <p class="hint" id="logo-hint">
-                      PNG, JPEG or WebP, at most 512 KiB.
+                      PNG, JPEG or WebP, at most {formatBytes(LOGO_MAX_BYTES)}.
                     </p>
                   </div>
                   <p class="error" role="alert" id="logo-error" hidden />
@@ -218,7 +216,7 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
               return (
                 <tr>
                   <td>{name}</td>
-                  <td class="num">{sizeText(d.size)}</td>
+                  <td class="num">{formatBytes(d.size)}</td>
                   <td>
                     <Time iso={d.uploadedAt} />
                   </td>
@@ -268,7 +266,7 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
                 <label for="policy_file">PDF file</label>
                 <input id="policy_file" name="policy_file" type="file" accept="application/pdf,.pdf" required aria-describedby="policy_file-hint" />
                 <p class="hint" id="policy_file-hint">
-                  A PDF of at most 10 MiB.
+                  A PDF of at most {formatBytes(POLICY_MAX_BYTES)}.
                 </p>
               </div>
               <p class="error" role="alert" id="policy-error" hidden />
@@ -277,8 +275,8 @@ export function CheckoutSettingsPage(p: CheckoutSettingsProps) {
               </div>
             </form>
             <p class="hint" data-without-script>
-              Uploading a policy PDF (at most 10 MiB) needs JavaScript in this browser: the file goes straight to storage. It can also be uploaded through the
-              organization API (POST …/checkout-policies/{'{policyType}'}/upload).
+              Uploading a policy PDF (at most {formatBytes(POLICY_MAX_BYTES)}) needs JavaScript in this browser: the file goes straight to storage. It can also
+              be uploaded through the organization API (POST …/checkout-policies/{'{policyType}'}/upload).
             </p>
           </>
         ) : null}

@@ -32,6 +32,22 @@ export function amountFieldHint(currency: string, what = 'amount'): string {
     : `Enter the ${what} in ${currency} as a number with a point before the decimals and no thousands separator, like 12.${'5'.padEnd(digits, '0')}.`;
 }
 
+const KIB = 1024;
+const MIB = 1024 * KIB;
+const sizeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/**
+ * A file's size as people read it, the one way every page shows a size (an uploaded file's, a limit's): under
+ * 1 KiB its exact bytes (`26 bytes`, `1 byte`), never rounded up; under 1 MiB whole KiB, rounded (`3 KiB`); above,
+ * MiB to one decimal (`2.5 MiB`, `10 MiB`). A size that rounds to 1,024 KiB is shown as `1 MiB`.
+ */
+export function formatBytes(bytes: number): string {
+  if (bytes < KIB) return bytes === 1 ? '1 byte' : `${sizeNumber.format(bytes)} bytes`;
+  const kib = Math.round(bytes / KIB);
+  if (kib < KIB) return `${sizeNumber.format(kib)} KiB`;
+  return `${sizeNumber.format(Math.round((bytes / MIB) * 10) / 10)} MiB`;
+}
+
 export const Money = ({ minor, currency }: { minor: number; currency: string }) => <span class="money">{formatMoney(minor, currency)}</span>;
 
 /** A time: the UTC value in `datetime` and on hover; the script shows it in the browser's time zone. */
