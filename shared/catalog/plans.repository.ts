@@ -42,14 +42,19 @@ export async function replacePlan(next: Plan, readRevision: number): Promise<boo
 }
 
 /**
- * A transaction condition: plan `id` exists in `organizationId` (and, when given, is priced in `currency`).
- * Plans are never deleted and their organization and currency never change, so the condition stays true.
+ * A transaction condition: plan `id` exists in `organizationId` (and, when given, is priced in `currency`; with
+ * `chargesBeyondPlanLine`, is recurring or has a setup price: something is left to charge when its plan line is all
+ * taken off). Plans are never deleted and their organization, currency and recurrence never change (a setup fee
+ * removed later leaves a 100 % code to checkout's refusal of a purchase of nothing).
  */
-export const planExists = (organizationId: string, id: string, currency: string | null): TransactItem => ({
+export const planExists = (organizationId: string, id: string, currency: string | null, chargesBeyondPlanLine = false): TransactItem => ({
   ConditionCheck: {
     TableName: tableName(),
     Key: PlanEntity.key({ id }),
-    ConditionExpression: `attribute_exists(pk) AND organizationId = :org${currency ? ' AND currency = :cur' : ''}`,
+    // A null field is an absent attribute: a plan sold once has no recurringInterval, one without a setup fee no setupPrice.
+    ConditionExpression: `attribute_exists(pk) AND organizationId = :org${currency ? ' AND currency = :cur' : ''}${
+      chargesBeyondPlanLine ? ' AND (attribute_exists(recurringInterval) OR attribute_exists(setupPrice))' : ''
+    }`,
     ExpressionAttributeValues: { ':org': organizationId, ...(currency ? { ':cur': currency } : {}) },
   },
 });

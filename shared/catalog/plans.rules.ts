@@ -55,6 +55,14 @@ export const PRODUCT_ID_PATTERN = /^prod_[0-9a-f]{32}$/;
 /** Promo code ids: `promo_` and 32 lowercase hex digits. */
 export const PROMO_CODE_ID_PATTERN = /^promo_[0-9a-f]{32}$/;
 
+/**
+ * A percent off of all of a price, in hundredths of a percent. Such a promo code takes every purchase of a plan sold
+ * once without a setup fee to nothing, whatever its quantity, and checkout cannot take a payment of nothing for a
+ * purchase made once (a recurring plan's first period may be free: it starts a subscription), so it may not list such
+ * a plan. An amount off can leave something to pay at a larger quantity: checkout alone refuses it where it does not.
+ */
+export const ALL_OFF_BASIS_POINTS = 10_000;
+
 export const PLAN_NAME_MAX = 255;
 export const PLAN_DESCRIPTION_MAX = 1000;
 export const PLAN_RICH_DESCRIPTION_MAX = 20_000;

@@ -3,7 +3,9 @@
  * update (`isActive`, `expiresAt`, `maxRedemptions`, `planIds`) and list. Buyer checkout redeems them.
  *
  * - A code's `planIds` must be plans of the organization, checked inside the write's transaction (one
- *   condition per plan); for an `amountOff` code each plan must also be priced in the code's currency.
+ *   condition per plan); for an `amountOff` code each plan must also be priced in the code's currency, and a
+ *   100 % code may list no plan sold once without a setup price (it would take every purchase of it to nothing,
+ *   which checkout cannot take).
  * - The code, the discount and its currency never change: deactivate the code and create another.
  */
 import { randomBytes } from 'node:crypto';
@@ -16,7 +18,7 @@ import { ConflictError, UnprocessableError } from '../domain/errors.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import { promoCodeNotFound } from '../domain/unknown-ids.ts';
 import type { createPromoCodeRequest, listPromoCodesQuery, updatePromoCodeRequest } from './promo-codes.schemas.ts';
-import { PROMO_CODE_ID_PATTERN } from './plans.rules.ts';
+import { PROMO_CODE_ID_PATTERN, ALL_OFF_BASIS_POINTS } from './plans.rules.ts';
 import { catalogListOptions, searchTerm } from '../platform/db/listing.ts';
 
 export type CreatePromoCodeInput = InferOutput<typeof createPromoCodeRequest>;
@@ -45,19 +47,35 @@ const isPromoCodeId = (id: string) => PROMO_CODE_ID_PATTERN.test(id);
 const codeTaken = (code: string) =>
   new ConflictError('promo_code.code_taken', `This organization already has the promo code ${code} (codes are compared regardless of case).`);
 
+/** The discount of a code, as the conditions on its plans need it. */
+type Discount = Pick<PromoCode, 'currency' | 'percentOffBasisPoints'>;
+
 /**
  * Why the conditions of the plans `failed` failed: a plan is not the organization's (422
- * `promo_code.plan_not_found`) or is priced in another currency (422 `promo_code.currency_mismatch`).
+ * `promo_code.plan_not_found`), is priced in another currency (422 `promo_code.currency_mismatch`) or is one the
+ * code takes to nothing (422 `promo_code.nothing_to_charge`).
  */
-async function planRefusal(organizationId: string, failed: readonly string[], currency: string | null) {
+async function planRefusal(organizationId: string, failed: readonly string[], discount: Discount) {
   const plans = await Promise.all(failed.map((id) => getPlan(organizationId, id)));
   const missing = failed.filter((_, n) => !plans[n]);
   if (missing.length) {
     return new UnprocessableError('promo_code.plan_not_found', `This organization has no plan ${missing.join(', ')}.`, { planIds: missing.join(', ') });
   }
+  // A plan that exists failed the one other condition of the code's discount: its currency, or something to charge.
+  if (discount.currency !== null) {
+    return new UnprocessableError(
+      'promo_code.currency_mismatch',
+      `An amount-off promo code applies only to plans in its currency (${discount.currency}); ${failed.join(', ')} ${failed.length > 1 ? 'are' : 'is'} priced in another.`,
+      { planIds: failed.join(', ') },
+    );
+  }
   return new UnprocessableError(
-    'promo_code.currency_mismatch',
-    `An amount-off promo code applies only to plans in its currency (${currency}); ${failed.join(', ')} ${failed.length > 1 ? 'are' : 'is'} priced in another.`,
+    'promo_code.nothing_to_charge',
+    `A 100 % promo code would take every purchase of ${failed.join(', ')} to nothing: ${
+      failed.length > 1 ? 'they are plans' : 'it is a plan'
+    } sold once without a setup fee, and checkout cannot take a payment of nothing. Give a smaller discount, or leave ${
+      failed.length > 1 ? 'them' : 'it'
+    } out.`,
     { planIds: failed.join(', ') },
   );
 }
@@ -65,9 +83,12 @@ async function planRefusal(organizationId: string, failed: readonly string[], cu
 /** The name of a listed plan's part of a transaction. */
 type PlanPart = `plan:${string}`;
 
-/** A part per listed plan (`plan:<id>`): its condition that it is a plan of the organization (priced in `currency`). */
-const planParts = (organizationId: string, planIds: readonly string[], currency: string | null): NamedParts<PlanPart> =>
-  planIds.map((id) => [`plan:${id}`, [planExists(organizationId, id, currency)]]);
+/**
+ * A part per listed plan (`plan:<id>`): its condition that it is a plan of the organization (priced in the code's
+ * currency; for a 100 % code, one with something left to charge).
+ */
+const planParts = (organizationId: string, planIds: readonly string[], discount: Discount): NamedParts<PlanPart> =>
+  planIds.map((id) => [`plan:${id}`, [planExists(organizationId, id, discount.currency, discount.percentOffBasisPoints === ALL_OFF_BASIS_POINTS)]]);
 
 /** The plans of `planIds` whose condition failed, in their order. */
 const failedPlans = (failed: ReadonlySet<string>, planIds: readonly string[]) => planIds.filter((id) => failed.has(`plan:${id}`));
@@ -97,7 +118,7 @@ export async function createPromoCode(organizationId: string, input: CreatePromo
   const parts: NamedParts<'promoCode' | 'claim' | PlanPart> = [
     ['promoCode', [promoItem]],
     ['claim', [claimItem]],
-    ...planParts(organizationId, promo.planIds, currency),
+    ...planParts(organizationId, promo.planIds, promo),
   ];
   try {
     await transactWrite(parts);
@@ -107,7 +128,7 @@ export async function createPromoCode(organizationId: string, input: CreatePromo
     const failed = failedParts(reasons, parts)!;
     if (failed.has('claim')) throw codeTaken(input.code);
     const plans = failedPlans(failed, promo.planIds);
-    if (plans.length) throw await planRefusal(organizationId, plans, currency);
+    if (plans.length) throw await planRefusal(organizationId, plans, promo);
     // Both claims raced to the end: the one that lost sees the other's claim now.
     if (partReasons(reasons, parts).get('claim')?.includes('TransactionConflict') && (await repo.findPromoCodeId(organizationId, input.code))) {
       throw codeTaken(input.code);
@@ -126,7 +147,7 @@ export async function getPromoCode(organizationId: string, promoCodeId: string) 
 
 /**
  * Update the given fields. Without `planIds`: one conditional update. With `planIds`: the code is read (its
- * currency decides the plan conditions), then updated in a transaction with a condition per plan, then read back.
+ * discount decides the plan conditions), then updated in a transaction with a condition per plan, then read back.
  * `maxRedemptions` below `timesRedeemed`: 409 `promo_code.below_redemptions`.
  */
 export async function updatePromoCode(organizationId: string, promoCodeId: string, input: UpdatePromoCodeInput, now = new Date().toISOString()) {
@@ -148,7 +169,7 @@ export async function updatePromoCode(organizationId: string, promoCodeId: strin
   const planIds = input.planIds;
   const parts: NamedParts<'promoCode' | PlanPart> = [
     ['promoCode', [repo.updatePromoCodeItem(organizationId, promoCodeId, changes, now)]],
-    ...planParts(organizationId, planIds, current.currency),
+    ...planParts(organizationId, planIds, current),
   ];
   try {
     await transactWrite(parts);
@@ -156,7 +177,7 @@ export async function updatePromoCode(organizationId: string, promoCodeId: strin
     const failed = failedParts(e, parts);
     if (!failed) throw e;
     const plans = failedPlans(failed, planIds);
-    if (plans.length) throw await planRefusal(organizationId, plans, current.currency);
+    if (plans.length) throw await planRefusal(organizationId, plans, current);
     if (failed.has('promoCode')) {
       const latest = await repo.getPromoCode(organizationId, promoCodeId);
       if (!latest) throw promoCodeNotFound();

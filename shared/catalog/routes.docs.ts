@@ -1,6 +1,12 @@
 /** The API reference's entries of the catalog routes (`shared/catalog/routes.ts`), read only by the OpenAPI document's builder. */
 import { exampleIds as ids } from '../platform/http/example-ids.ts';
-import { customFieldInvalid, planInvalidForProduct, promoPlanNotFound, promoCurrencyMismatch } from '../platform/http/reference-examples.ts';
+import {
+  customFieldInvalid,
+  planInvalidForProduct,
+  promoPlanNotFound,
+  promoCurrencyMismatch,
+  promoNothingToCharge,
+} from '../platform/http/reference-examples.ts';
 import type { ModuleDocs } from '../platform/http/route-docs.ts';
 import type * as routes from './routes.ts';
 
@@ -137,7 +143,7 @@ export const catalogDocs = {
   },
   createPromoCode: {
     description:
-      'Creates a promo code with exactly one discount: `percentOff` (more than 0, at most 100, at most two decimals), or `amountOff` with its `currency` (major units). The code is unique in the organization regardless of case. `planIds` limits it to some plans (empty: every plan); `expiresAt` and `maxRedemptions` are optional. The code and its discount never change afterwards.',
+      'Creates a promo code with exactly one discount: `percentOff` (more than 0, at most 100, at most two decimals), or `amountOff` with its `currency` (major units). The code is unique in the organization regardless of case. `planIds` limits it to some plans (empty: every plan); a 100 % code may list no plan sold once without a setup fee, since it would take every purchase of it to nothing and checkout cannot take a payment of nothing (an amount off that would take a one-time purchase to nothing is refused by checkout, 422 `checkout.nothing_due_today`, where the buyer types the code). `expiresAt` and `maxRedemptions` are optional. The code and its discount never change afterwards.',
     example: {
       params: { organizationId: ids.organizationId },
       body: { code: 'EARLYBIRD30', percentOff: 30, planIds: [ids.planId], expiresAt: '2030-09-01T00:00:00Z', maxRedemptions: 500 },
@@ -146,6 +152,7 @@ export const catalogDocs = {
       { status: 409, code: 'promo_code.code_taken', when: 'The organization has this code already, in any case.' },
       promoPlanNotFound,
       promoCurrencyMismatch,
+      promoNothingToCharge,
     ],
   },
   getPromoCode: {
@@ -164,6 +171,7 @@ export const catalogDocs = {
       { status: 409, code: 'promo_code.below_redemptions', when: '`maxRedemptions` is below the redemptions made already.' },
       promoPlanNotFound,
       promoCurrencyMismatch,
+      promoNothingToCharge,
     ],
   },
 } satisfies ModuleDocs<typeof routes>;

@@ -1581,7 +1581,7 @@ export interface paths {
         put?: never;
         /**
          * Create a promo code (its code unique in the organization regardless of case).
-         * @description Creates a promo code with exactly one discount: `percentOff` (more than 0, at most 100, at most two decimals), or `amountOff` with its `currency` (major units). The code is unique in the organization regardless of case. `planIds` limits it to some plans (empty: every plan); `expiresAt` and `maxRedemptions` are optional. The code and its discount never change afterwards.
+         * @description Creates a promo code with exactly one discount: `percentOff` (more than 0, at most 100, at most two decimals), or `amountOff` with its `currency` (major units). The code is unique in the organization regardless of case. `planIds` limits it to some plans (empty: every plan); a 100 % code may list no plan sold once without a setup fee, since it would take every purchase of it to nothing and checkout cannot take a payment of nothing (an amount off that would take a one-time purchase to nothing is refused by checkout, 422 `checkout.nothing_due_today`, where the buyer types the code). `expiresAt` and `maxRedemptions` are optional. The code and its discount never change afterwards.
          */
         post: operations["promo-codes-create"];
         delete?: never;
@@ -18404,6 +18404,8 @@ export interface operations {
              * @description `promo_code.plan_not_found`: `planIds` names a plan that is not one of the organization’s.
              *
              *     `promo_code.currency_mismatch`: An amount-off code lists a plan priced in another currency than the code’s.
+             *
+             *     `promo_code.nothing_to_charge`: A 100 % code lists a plan sold once without a setup fee: it would take every purchase of it to nothing, which checkout cannot take.
              */
             422: {
                 headers: {
@@ -18656,6 +18658,8 @@ export interface operations {
              * @description `promo_code.plan_not_found`: `planIds` names a plan that is not one of the organization’s.
              *
              *     `promo_code.currency_mismatch`: An amount-off code lists a plan priced in another currency than the code’s.
+             *
+             *     `promo_code.nothing_to_charge`: A 100 % code lists a plan sold once without a setup fee: it would take every purchase of it to nothing, which checkout cannot take.
              */
             422: {
                 headers: {

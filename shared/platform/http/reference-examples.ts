@@ -50,6 +50,11 @@ export const promoCurrencyMismatch = {
   code: 'promo_code.currency_mismatch',
   when: 'An amount-off code lists a plan priced in another currency than the code’s.',
 };
+export const promoNothingToCharge = {
+  status: 422,
+  code: 'promo_code.nothing_to_charge',
+  when: 'A 100 % code lists a plan sold once without a setup fee: it would take every purchase of it to nothing, which checkout cannot take.',
+};
 export const payoutMethodsBusy = {
   status: 409,
   code: 'payout_method.conflict',

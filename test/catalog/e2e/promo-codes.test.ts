@@ -214,6 +214,29 @@ describe('promo codes: validation', () => {
     expect(await countOf(org, code)).toBe(0);
     await created(org, { code: uniqueCode(), percentOff: 15, planIds: [usd.id, eur.id] });
   });
+
+  it('refuses a 100 % code listing a plan sold once without a setup fee with 422: checkout could never take its price of nothing', async () => {
+    const org = a;
+    const code = uniqueCode('FREE');
+    const [once, onceWithSetup, recurring] = await Promise.all([
+      orgPlan(org),
+      orgPlan(org, { setup: { price: 5 } }),
+      orgPlan(org, {}, { productType: 'recurring' }),
+    ]);
+    const res = await create(org, { code, percentOff: 100, planIds: [recurring.id, once.id, onceWithSetup.id] });
+    expect(res.status, res.text).toBe(422);
+    expect(res.json.errorCode).toBe('promo_code.nothing_to_charge');
+    expect(res.json.details).toContain(once.id);
+    expect(res.json.details).not.toContain(recurring.id);
+    expect(res.json.details).not.toContain(onceWithSetup.id);
+    expect(await countOf(org, code)).toBe(0);
+    // Something is left to pay: a recurring plan (its first period may be free), a setup fee, a discount below 100 %,
+    // an amount off (a larger quantity can leave something to pay; checkout refuses it where nothing is left), any plan.
+    await created(org, { code, percentOff: 100, planIds: [recurring.id, onceWithSetup.id] });
+    await created(org, { code: uniqueCode(), percentOff: 99.99, planIds: [once.id] });
+    await created(org, { code: uniqueCode(), amountOff: 10, currency: 'USD', planIds: [once.id] });
+    await created(org, { code: uniqueCode(), percentOff: 100 });
+  });
 });
 
 describe('promo codes: update', () => {
@@ -269,6 +292,16 @@ describe('promo codes: update', () => {
     const otherCurrency = await patch(a, promo.id, { planIds: [usd.id, eur.id] });
     expect(otherCurrency.status).toBe(422);
     expect(otherCurrency.json.errorCode).toBe('promo_code.currency_mismatch');
+    expect((await get(a, promo.id)).json.data).toEqual(promo);
+  });
+
+  it('refuses listing a plan sold once without a setup fee on a 100 % code with 422 and leaves the code as it was', async () => {
+    const [once, recurring] = await Promise.all([orgPlan(a), orgPlan(a, {}, { productType: 'recurring' })]);
+    const promo = await created(a, { code: uniqueCode('FREE'), percentOff: 100, planIds: [recurring.id] });
+    const res = await patch(a, promo.id, { planIds: [recurring.id, once.id], isActive: false });
+    expect(res.status, res.text).toBe(422);
+    expect(res.json.errorCode).toBe('promo_code.nothing_to_charge');
+    expect(res.json.details).toContain(once.id);
     expect((await get(a, promo.id)).json.data).toEqual(promo);
   });
 });
