@@ -165,10 +165,14 @@ describe('checkout: promo-code quotes', () => {
     const wrongCurrency = await promo(shop, { amountOff: 1, currency: 'EUR' });
     // All of a plan sold once: a price the buyer could not pay (a recurring plan's first period may be taken to nothing).
     const everything = await promo(shop, { percentOff: 100 });
+    // An amount off the whole price (10 USD) is refused at quantity 1 alike; at 2 it leaves something to pay.
+    const wholePrice = await promo(shop, { amountOff: 10, currency: 'USD' });
+    expect((await quote(plan.id, { code: wholePrice.code, quantity: 2 })).json).toMatchObject({ discount: 10, subtotalDueToday: 10 });
     const recurring = await orgPlan(shop, {}, { productType: 'recurring' });
     expect((await quote(recurring.id, { code: everything.code })).status).toBe(200);
     const cases: Array<[string, string]> = [
       [everything.code, 'checkout.nothing_due_today'],
+      [wholePrice.code, 'checkout.nothing_due_today'],
       ['NO-SUCH-CODE', 'checkout.promo_code_not_found'],
       [inactive.code, 'checkout.promo_code_inactive'],
       [expired.code, 'checkout.promo_code_expired'],
