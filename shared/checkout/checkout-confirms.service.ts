@@ -423,6 +423,7 @@ async function prepareCharge(purchase: Purchase, source: PaymentSource, key: str
       subtotalMinor: today.subtotalMinor,
       discountMinor: today.discountMinor,
       taxMinor: t.taxDueToday!,
+      ...(t.rate === null ? {} : { taxRate: t.rate }),
       promoCode: redeemed?.code ?? null,
       promoCodeId: redeemed?.id ?? null,
       billingCountry: purchase.billingAddress.country.toUpperCase(),

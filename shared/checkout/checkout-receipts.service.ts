@@ -50,6 +50,7 @@ async function receiptView(t: Transaction, merchant: Merchant, receipt: ReceiptR
     subtotal: major(c.subtotalMinor),
     discount: major(c.discountMinor),
     tax: major(c.taxMinor),
+    taxRate: c.taxRate ?? null,
     amount: major(t.amountMinor),
     promoCode: c.promoCode,
     billingCountry: c.billingCountry,

@@ -336,6 +336,12 @@ const receiptFields = {
   subtotal: v.number(),
   discount: v.number(),
   tax: v.number(),
+  taxRate: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      'The rate `tax` was charged at, an exact decimal (`"0.19"` for 19 %), as the payment kept it when it was taxed. Null for an order paying an invoice (the invoice names its lines\' rates) and for a payment made before receipts kept it.',
+    ),
+  ),
   amount: v.number(),
   promoCode: v.nullable(v.string()),
   billingCountry: v.string(),

@@ -1,11 +1,12 @@
 /**
  * The receipt a buyer is mailed when a checkout payment completes, as a template of the mail sender
- * (functions/system/send-mail.ts): what the receipt shows (its number, the lines, the discount, the tax, the total and
- * the card), and who sold — the platform as merchant of record, on behalf of the merchant the buyer saw. Its data is
- * written with the payment's settlement (shared/platform/mail/outbox.ts), so it is sent once the payment is, and only
- * then.
+ * (functions/system/send-mail.ts): what the receipt shows (its number, the lines, the discount, the tax and the rate
+ * it was charged at, the total and the card), and who sold — the platform as merchant of record, on behalf of the
+ * merchant the buyer saw. Its data is written with the payment's settlement (shared/platform/mail/outbox.ts), so it
+ * is sent once the payment is, and only then.
  */
 import { amountText } from '../domain/money.ts';
+import { percentText } from '../domain/tax-rates.ts';
 import { utcText } from '../domain/time.ts';
 import type { Transaction } from '../payments/index.ts';
 import type { MailTemplate } from '../platform/mail/mail.entity.ts';
@@ -26,6 +27,8 @@ interface ReceiptData {
   discountMinor: number;
   promoCode: string | null;
   taxMinor: number;
+  /** The rate the tax was charged at (an exact decimal); absent or null: not kept (mails of older payments). */
+  taxRate?: string | null;
   amountMinor: number;
 }
 
@@ -40,7 +43,7 @@ const receipt: MailTemplate<ReceiptData> = (d) => {
       ...d.lines.map((l) => `${l.description} × ${l.quantity}: ${money(l.amountMinor)}`),
       `Subtotal: ${money(d.subtotalMinor)}`,
       ...(d.discountMinor ? [`Discount${d.promoCode ? ` (${d.promoCode})` : ''}: -${money(d.discountMinor)}`] : []),
-      `Tax: ${money(d.taxMinor)}`,
+      `Tax${d.taxRate ? ` (${percentText(d.taxRate)})` : ''}: ${money(d.taxMinor)}`,
       `Total paid: ${money(d.amountMinor)}`,
       '',
       soldByLine(d.sellerOfRecord, d.merchantName),
@@ -67,6 +70,7 @@ export function receiptMail(t: Transaction, seller: ReceiptSeller, n: number): M
       discountMinor: c.discountMinor,
       promoCode: c.promoCode,
       taxMinor: c.taxMinor,
+      taxRate: c.taxRate ?? null,
       amountMinor: t.amountMinor,
     },
   };

@@ -169,6 +169,13 @@ export function formatDecimalRate(rate: DecimalRate): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
+/** An exact decimal rate as a percentage, as a receipt names it: "0.0825" → "8.25%", "0.19" → "19%", "0.0" → "0%". */
+export function percentText(rate: string): string {
+  const r = parseDecimalRate(rate);
+  const percent = r.scale >= 2 ? { units: r.units, scale: r.scale - 2 } : { units: r.units * 10n ** BigInt(2 - r.scale), scale: 0 };
+  return `${formatDecimalRate(percent).replace(/\.0$/, '')}%`;
+}
+
 /** Sum of exact decimals. */
 export function addRates(a: DecimalRate, b: DecimalRate): DecimalRate {
   const scale = Math.max(a.scale, b.scale);

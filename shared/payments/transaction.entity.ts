@@ -31,6 +31,12 @@ export interface CheckoutBreakdown {
   subtotalMinor: number;
   discountMinor: number;
   taxMinor: number;
+  /**
+   * The rate `taxMinor` was computed at, an exact decimal as the tax engine gave it (`"0.19"`), kept so a receipt names
+   * it as charged. Absent: a payment made before breakdowns kept it, or an order paying an invoice (its tax, and the
+   * rates of its lines, are the invoice's).
+   */
+  taxRate?: string;
   promoCode: string | null;
   promoCodeId: string | null;
   billingCountry: string;
@@ -127,6 +133,7 @@ const checkoutSchema = v.object({
   subtotalMinor: v.number(),
   discountMinor: v.number(),
   taxMinor: v.number(),
+  taxRate: v.optional(v.string()),
   promoCode: orNull(v.string()),
   promoCodeId: orNull(v.string()),
   billingCountry: v.string(),

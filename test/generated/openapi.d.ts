@@ -4626,6 +4626,8 @@ export interface components {
             subtotal: number;
             discount: number;
             tax: number;
+            /** @description The rate `tax` was charged at, an exact decimal (`"0.19"` for 19 %), as the payment kept it when it was taxed. Null for an order paying an invoice (the invoice names its lines' rates) and for a payment made before receipts kept it. */
+            taxRate: string | null;
             amount: number;
             promoCode: string | null;
             billingCountry: string;
@@ -5579,6 +5581,8 @@ export interface components {
             subtotal: number;
             discount: number;
             tax: number;
+            /** @description The rate `tax` was charged at, an exact decimal (`"0.19"` for 19 %), as the payment kept it when it was taxed. Null for an order paying an invoice (the invoice names its lines' rates) and for a payment made before receipts kept it. */
+            taxRate: string | null;
             amount: number;
             promoCode: string | null;
             billingCountry: string;
@@ -7739,6 +7743,7 @@ export interface operations {
                      *       "subtotal": 19.99,
                      *       "discount": 0,
                      *       "tax": 1.65,
+                     *       "taxRate": "0.0825",
                      *       "amount": 21.64,
                      *       "promoCode": null,
                      *       "billingCountry": "US",
@@ -24051,6 +24056,7 @@ export interface operations {
                      *       "subtotal": 99,
                      *       "discount": 0,
                      *       "tax": 8.17,
+                     *       "taxRate": "0.0825",
                      *       "amount": 107.17,
                      *       "promoCode": null,
                      *       "billingCountry": "US",
@@ -24799,6 +24805,7 @@ export interface operations {
                      *       "subtotal": 19.99,
                      *       "discount": 0,
                      *       "tax": 1.65,
+                     *       "taxRate": "0.0825",
                      *       "amount": 21.64,
                      *       "promoCode": null,
                      *       "billingCountry": "US",

@@ -181,6 +181,8 @@ interface Receipt {
   readonly subtotal: number;
   readonly discount: number;
   readonly tax: number;
+  /** The rate the tax was charged at (an exact decimal); absent or null: not known. */
+  readonly taxRate?: string | null;
   readonly amount: number;
   readonly promoCode?: string | null;
 }
@@ -1058,7 +1060,7 @@ function renderReceipt(r: Receipt): void {
   foot.textContent = '';
   const rows: Array<[string, number]> = [['Subtotal', r.subtotal]];
   if (r.discount) rows.push([`Discount${r.promoCode ? ` (${r.promoCode})` : ''}`, -r.discount]);
-  rows.push(['Tax', r.tax], ['Total paid', r.amount]);
+  rows.push([r.taxRate ? `Tax (${percent(r.taxRate)})` : 'Tax', r.tax], ['Total paid', r.amount]);
   rows.forEach(([label, amount], i) => {
     foot.appendChild(
       el('tr', i === rows.length - 1 ? { class: 'due' } : {}, [

@@ -255,7 +255,8 @@ describe('paying through the checkout pages in a browser', { timeout: 90_000 }, 
     expect(await page.locator('#done-title').innerText()).toBe('Payment complete');
     expect(await page.locator('#done-text').innerText()).toBe('Thank you. Your payment of $35.70 went through.');
     expect(await page.locator('#done-facts').innerText()).toContain('Visa ending in 4242');
-    expect(await totals(page, '#receipt-totals')).toEqual(['Subtotal $40.00', `Discount (${code}) −$10.00`, 'Tax $5.70', 'Total paid $35.70']);
+    // The receipt names the rate its tax was charged at.
+    expect(await totals(page, '#receipt-totals')).toEqual(['Subtotal $40.00', `Discount (${code}) −$10.00`, 'Tax (19%) $5.70', 'Total paid $35.70']);
     // The receipt's number beside its id, and who sold: the platform as seller of record, for the merchant.
     await expect.poll(() => page.locator('#done-facts').innerText()).toMatch(/Receipt number\s+R-000001\s+Receipt ID\s+[0-9a-f-]{36}/);
     expect(await page.locator('#seller-note').innerText()).toBe(

@@ -12,6 +12,9 @@ import {
   receiptNumberText,
   type PromoTerms,
 } from '../../../shared/checkout/checkout.rules.ts';
+import { receiptMail, receiptMails } from '../../../shared/checkout/receipt.mails.ts';
+import { sellerOfRecordFor } from '../../../infra/seller-of-record.ts';
+import type { Transaction } from '../../../shared/payments/index.ts';
 
 const NOW = '2026-06-01T00:00:00.000Z';
 const terms = (t: Partial<PromoTerms> = {}): PromoTerms => ({
@@ -107,5 +110,42 @@ describe('receipt numbers', () => {
 
   it('refuse what is not a whole number from 1', () => {
     for (const n of [0, -1, 1.5, Number.NaN, 2 ** 53]) expect(() => receiptNumberText(n)).toThrow(RangeError);
+  });
+});
+
+describe('receipt mail', () => {
+  const paid = (checkout: { taxRate?: string }) =>
+    ({
+      currency: 'EUR',
+      amountMinor: 2380,
+      processedAt: NOW,
+      card: { brand: 'visa', last4: '4242' },
+      checkout: {
+        lines: [{ description: 'Course', quantity: 1, unitAmountMinor: 2000, amountMinor: 2000 }],
+        subtotalMinor: 2000,
+        discountMinor: 0,
+        taxMinor: 380,
+        promoCode: null,
+        ...checkout,
+      },
+    }) as unknown as Transaction;
+  const seller = { merchantName: 'Shop', sellerOfRecord: sellerOfRecordFor('sandbox') };
+  const taxLine = (data: object) =>
+    receiptMails['checkout.receipt'](data as never)
+      .text.split('\n')
+      .find((l) => l.startsWith('Tax'));
+
+  it('names the rate the tax was charged at, as the payment kept it', () => {
+    const mail = receiptMail(paid({ taxRate: '0.19' }), seller, 7);
+    expect(mail.data.taxRate).toBe('0.19');
+    expect(taxLine(mail.data)).toBe('Tax (19%): 3.80 EUR');
+  });
+
+  it('shows the tax without a rate for a payment, or a mail written, before payments kept it', () => {
+    const mail = receiptMail(paid({}), seller, 7);
+    expect(mail.data.taxRate).toBeNull();
+    expect(taxLine(mail.data)).toBe('Tax: 3.80 EUR');
+    const { taxRate: _, ...written } = mail.data;
+    expect(taxLine(written)).toBe('Tax: 3.80 EUR');
   });
 });

@@ -16,6 +16,7 @@ import {
   NO_SALES_TAX_RATES,
   NO_SALES_TAX_SOURCE,
   parseDecimalRate,
+  percentText,
   RATE_CHANGES,
   SUBDIVISIONS,
   US_NO_SALES_TAX_STATES,
@@ -456,6 +457,15 @@ describe('the bundled table', () => {
     expect(formatDecimalRate({ units: 14975n, scale: 5 })).toBe('0.14975');
     expect(formatDecimalRate({ units: 0n, scale: 0 })).toBe('0.0');
     expect(() => parseDecimalRate('1e-7')).toThrow();
+  });
+
+  it('names a rate as a percentage exactly, as a receipt shows it', () => {
+    expect(percentText('0.19')).toBe('19%');
+    expect(percentText('0.0825')).toBe('8.25%');
+    expect(percentText('0.09975')).toBe('9.975%');
+    expect(percentText('0.2')).toBe('20%');
+    expect(percentText('0.0')).toBe('0%');
+    expect(percentText('1')).toBe('100%');
   });
 });
 
