@@ -505,11 +505,14 @@ function receiptMail(
   // What the charge paid, as its invoice says: the period, or its rest from an items change.
   const start = spec.paysFrom ?? s.periodStart;
   const period = start && s.periodEnd ? { start: start.slice(0, 10), end: s.periodEnd.slice(0, 10) } : null;
+  // The rate the tax was charged at, as the charge's lines kept it when it was taxed (one for all its lines).
+  const rates = [...new Set(spec.lines.map((l) => l.taxRate))];
   const data = {
     ...mailAbout(organization, s),
     paymentId: paid.id,
     amountMinor: paid.amountMinor,
     taxMinor: spec.taxMinor ?? 0,
+    taxRate: rates.length === 1 ? (rates[0] ?? null) : null,
     card: { brand: paid.card!.brand, last4: paid.card!.last4 },
     chargedAt: at,
     period,

@@ -5,7 +5,8 @@
  * - `subscription.payment-failed`: a renewal (trial's end, pause's end) first declined: what it came to, the next try,
  *   the day dunning cancels it, the billing portal;
  * - `subscription.cancelled-unpaid`: dunning cancelled it: the payment that never went through, nothing owed;
- * - `subscription.receipt`: a charge it paid: what, on which card, for which period, and who sold.
+ * - `subscription.receipt`: a charge it paid: what, with its tax and the rate it was charged at, on which card, for
+ *   which period, and who sold.
  */
 import type { Merchant } from '../domain/merchants.ts';
 import { portalPath } from '../domain/portal-paths.ts';
@@ -100,11 +101,13 @@ const receipt: MailTemplate<
       /** The period it paid, as dates; null when it has none. */
       period: { start: string; end: string } | null;
       sellerOfRecord: SellerOfRecordText;
+      /** The rate (a percentage, as its invoice's lines) the tax was charged at; absent or null: not kept, or not one. */
+      taxRate?: number | null;
     }
 > = (d) => ({
   subject: `Your receipt for ${d.name}`,
   text: [
-    `${d.seller} charged ${withTax(d.amountMinor, d.taxMinor, d.currency)} to your ${d.card.brand} ending in ${d.card.last4} on ${utcText(d.chargedAt)}, for your subscription "${d.name}"${d.period ? ` for ${d.period.start} to ${d.period.end}` : ''}.`,
+    `${d.seller} charged ${withTax(d.amountMinor, d.taxMinor, d.currency, d.taxRate)} to your ${d.card.brand} ending in ${d.card.last4} on ${utcText(d.chargedAt)}, for your subscription "${d.name}"${d.period ? ` for ${d.period.start} to ${d.period.end}` : ''}.`,
     '',
     soldByLine(d.sellerOfRecord, d.seller),
     '',

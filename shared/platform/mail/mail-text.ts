@@ -18,6 +18,9 @@ export const sellerOfRecordText = (seller: SellerOfRecordText): SellerOfRecordTe
 export const soldByLine = (seller: SellerOfRecordText, merchantName: string): string =>
   `Sold by ${seller.name}, ${[seller.address, seller.city, seller.country].join(', ')} (${seller.taxNumber.type.toUpperCase()} ${seller.taxNumber.value}), as merchant of record on behalf of ${merchantName}: the charge on your statement is theirs.`;
 
-/** An amount with its tax, as a mail writes it: `10.82 USD (including 0.82 USD tax)`, or without the tax when none. */
-export const withTax = (amountMinor: number, taxMinor: number, currency: string): string =>
-  `${amountText(amountMinor, currency)}${taxMinor ? ` (including ${amountText(taxMinor, currency)} tax)` : ''}`;
+/**
+ * An amount with its tax, as a mail writes it: `10.82 USD (including 0.82 USD tax)`, with the rate it was charged at
+ * when given (a percentage: `… tax at 8.25%)`), or without the tax when none.
+ */
+export const withTax = (amountMinor: number, taxMinor: number, currency: string, ratePercent?: number | null): string =>
+  `${amountText(amountMinor, currency)}${taxMinor ? ` (including ${amountText(taxMinor, currency)} tax${ratePercent == null ? '' : ` at ${ratePercent}%`})` : ''}`;

@@ -100,12 +100,14 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
     // fee (5 % of 10.82: 0.54), 9.46 of each.
     expect(await balanceOf(org, 'USD')).toMatchObject({ pending: 18.92 });
 
-    // Each payment is mailed a receipt: the checkout's, then the renewal's, dated at the renewal (the clock's time).
+    // Each payment is mailed a receipt: the checkout's, then the renewal's, dated at the renewal (the clock's time);
+    // each names the rate its tax was charged at.
     const receipts = await mailsArrived(email, 'receipt', 2);
     expect(receipts.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your receipt R-\d{6} from California renewals$/), `Your receipt for ${sub.name}`]);
+    expect(receipts[0]!.text).toContain('\nTax (8.25%): 0.82 USD\n');
     const renewed = (await api(org, 'GET', `/subscriptions/${subscriptionId}`)).json.data;
     expect(receipts[1]!.text.split('\n')[0]).toBe(
-      `California renewals charged 10.82 USD (including 0.82 USD tax) to your visa ending in 4242 on ${utcText(sub.currentPeriodEnd)}, for your subscription "${sub.name}" for ${renewed.currentPeriodStart.slice(0, 10)} to ${renewed.currentPeriodEnd.slice(0, 10)}.`,
+      `California renewals charged 10.82 USD (including 0.82 USD tax at 8.25%) to your visa ending in 4242 on ${utcText(sub.currentPeriodEnd)}, for your subscription "${sub.name}" for ${renewed.currentPeriodStart.slice(0, 10)} to ${renewed.currentPeriodEnd.slice(0, 10)}.`,
     );
     expect(receipts[1]!.text).toContain(`Your invoices are in your billing portal: ${new URL(inject('baseUrl')).origin}/portal/${org.organizationId}`);
     const [, renewalCharge] = await chargesOf(org, subscriptionId);
