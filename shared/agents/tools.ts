@@ -70,8 +70,8 @@ export const agentTools: readonly AgentTool[] = [
     title: 'Create a sub-merchant',
     description:
       "Creates a sub-merchant beneath this token's merchant (a partner merchant; a sub-merchant cannot create merchants). " +
-      'With ownerEmail, the existing user who signs in with it becomes the owner at once; otherwise the answer holds the ' +
-      'owner join link to send the future owner.',
+      'With ownerEmail, the existing user who signs in with it, once they have confirmed that address, becomes the owner at ' +
+      'once; otherwise the answer holds the owner join link to send the future owner.',
     scope: 'merchant:create',
     arguments: createMerchantArguments,
     annotations: creates,
