@@ -83,6 +83,33 @@ export function taxOf(amountMinor: bigint, rate: DecimalRate): bigint {
   return divideHalfEven(amountMinor * rate.units, 10n ** BigInt(rate.scale));
 }
 
+/**
+ * The tax within `grossMinor`, a price that includes it at `rate`: round(gross × rate / (1 + rate)) half-even, exactly
+ * (the same one rounding rule, once). 119.00 at 19 % holds 19.00; 100.00 holds 15.97.
+ */
+export function includedTaxOf(grossMinor: bigint, rate: DecimalRate): bigint {
+  const whole = 10n ** BigInt(rate.scale);
+  return divideHalfEven(grossMinor * rate.units, whole + rate.units);
+}
+
+/** A buyer's address as far as tax needs it. */
+export interface TaxAddress {
+  country: string;
+  state: string | null;
+  postalCode: string | null;
+}
+
+type Place = { country?: string | null; region?: string | null; zip?: string | null } | null | undefined;
+
+/**
+ * Where a buyer is taxed when the platform charges a saved card (docs/tax.md): the card's billing country (and
+ * region), else the customer's address; null when neither names a country.
+ */
+export function buyerTaxAddress(card: Place, customer: Place): TaxAddress | null {
+  const place = card?.country ? card : customer?.country ? customer : null;
+  return place ? { country: place.country!, state: place.region ?? null, postalCode: place.zip ?? null } : null;
+}
+
 const toSafeNumber = (value: bigint): number => {
   if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
     throw new BadRequestError('checkout.amount_too_large', 'The amount is too large to tax');

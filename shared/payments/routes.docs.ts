@@ -8,7 +8,7 @@ export const paymentsDocs = {
   // Transactions
   createTransaction: {
     description:
-      "Charges a saved card (`paymentInstrumentId`) or a card token (`token`, used up), once per `idempotencyKey`: a repeat with the same key and body answers the first answer again, a 402 as much as a 201, and never charges twice. `organizationId` may be left out when the calling account is linked to one organization only. The payer is `customerId`, a new customer made from `customer` (which writes `customer.created`), or the instrument's own customer.\n\nA charge writes `payment.completed` (organization webhooks: `transaction-processed`); a decline is recorded as a `declined` transaction, writes `payment.failed` (`transaction-declined`) and answers 402. Errors about what the body names are answered before the key is claimed, so the same key works once the request is fixed.",
+      "Charges a saved card (`paymentInstrumentId`) or a card token (`token`, used up), once per `idempotencyKey`: a repeat with the same key and body answers the first answer again, a 402 as much as a 201, and never charges twice. `organizationId` may be left out when the calling account is linked to one organization only. The payer is `customerId`, a new customer made from `customer` (which writes `customer.created`), or the instrument's own customer.\n\n`amount` is what the buyer pays, tax included: the platform, as merchant of record, owes the tax of where the buyer is within it (`tax` in the answer; `round(amount × rate / (1 + rate))`, half to even), and the merchant's share is the rest less the fee. Where the buyer is: `billingAddress` {country, region, zip}, else the instrument's billing address, else the customer's address (docs/tax.md).\n\nA charge writes `payment.completed` (organization webhooks: `transaction-processed`); a decline is recorded as a `declined` transaction, writes `payment.failed` (`transaction-declined`) and answers 402. Errors about what the body names are answered before the key is claimed, so the same key works once the request is fixed.",
     example: {
       body: {
         idempotencyKey: 'order-1042',
@@ -17,6 +17,7 @@ export const paymentsDocs = {
         currency: 'USD',
         description: 'Pro plan, 1 month',
         paymentInstrumentId: ids.paymentInstrumentId,
+        billingAddress: { country: 'US', region: 'NY' },
       },
     },
     errors: [
@@ -30,6 +31,16 @@ export const paymentsDocs = {
         status: 402,
         code: 'payment.declined',
         when: 'The issuer declined the card: the message gives the reason, `details` the recorded `transactionId` and the `declineCode`.',
+      },
+      {
+        status: 422,
+        code: 'transaction.billing_address_required',
+        when: 'No `billingAddress`, and neither the instrument nor the customer has an address with a country: the tax the amount includes cannot be known.',
+      },
+      {
+        status: 422,
+        code: 'checkout.tax_unavailable',
+        when: 'No tax rate is known where the buyer is: a country the platform does not sell to, or a US or Canadian address without its `region` (`details.reason`).',
       },
       { status: 404, code: 'customer.not_found', when: "`customerId` is not one of the organization's customers." },
       { status: 404, code: 'payment_instrument.not_found', when: "`paymentInstrumentId` is not one of the organization's card instruments." },

@@ -47,6 +47,8 @@ const trimmedName = (max: number) =>
  * - the payer: `customerId`, or `customer` {email, firstName?, lastName?} to make a new customer, or neither
  *   (the instrument's customer, or none when paying with a token).
  * - what pays: `paymentInstrumentId` or `token` (a card token, used up by the payment), exactly one.
+ * - `billingAddress` {country, region?, zip?}: where the buyer is, for the tax `amount` includes; absent, the
+ *   instrument's billing address, else the customer's address (422 `transaction.billing_address_required` when none).
  */
 export const createTransactionRequest = named(
   'CreateTransactionRequest',
@@ -67,6 +69,13 @@ export const createTransactionRequest = named(
       ),
       paymentInstrumentId: v.optional(requiredText(L.id)),
       token: v.optional(requiredText(L.id)),
+      billingAddress: v.optional(
+        v.strictObject({
+          country: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code'), v.toUpperCase()),
+          region: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxCodePoints(10, 'must be at most 10 characters')))),
+          zip: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxCodePoints(20, 'must be at most 20 characters')))),
+        }),
+      ),
     }),
     amountFitsCurrency('amount', 'currency'),
     v.forward(
@@ -105,6 +114,8 @@ export const transaction = named(
     status: v.picklist(combinedStatuses),
     amount: v.pipe(v.number(), v.finite(), v.gtValue(0)),
     currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+    /** The tax within `amount` that the platform owes as merchant of record (0 where none is due). */
+    tax: v.pipe(v.number(), v.finite(), v.minValue(0)),
     description: v.nullable(v.string()),
     customerId: v.nullable(v.string()),
     customerName: v.nullable(v.string()),

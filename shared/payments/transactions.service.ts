@@ -20,7 +20,9 @@ import {
 import { type NamedParts, partItems } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import * as repo from './transactions.repository.ts';
-import type { Transaction } from './transaction.entity.ts';
+import { taxInPayment, type Transaction } from './transaction.entity.ts';
+import { buyerTaxAddress, includedTaxOf, taxPort } from '../domain/tax.ts';
+import { parseDecimalRate } from '../domain/tax-rates.ts';
 import { UnprocessableError } from '../domain/errors.ts';
 import { type Merchant, refuseUnlessLive } from '../domain/merchants.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
@@ -50,6 +52,7 @@ export interface CreateTransactionInput {
   customer?: { email: string; firstName?: string | null | undefined; lastName?: string | null | undefined } | undefined;
   paymentInstrumentId?: string | undefined;
   token?: string | undefined;
+  billingAddress?: { country: string; region?: string | null | undefined; zip?: string | null | undefined } | undefined;
 }
 
 /** What the request answers when it succeeds (errors are thrown, replays included). */
@@ -62,6 +65,7 @@ export const transactionView = (t: Transaction) => ({
   status: t.status,
   amount: toMajorUnits(t.amountMinor, t.currency),
   currency: t.currency,
+  tax: toMajorUnits(taxInPayment(t), t.currency),
   description: t.description,
   customerId: t.customerId,
   customerName: t.customerName,
@@ -109,6 +113,26 @@ interface Plan {
 }
 
 /**
+ * The tax within a charge of `amountMinor`, which the platform owes as merchant of record: the amount is what the
+ * buyer pays, tax included, at the rate of where the buyer is (the body's `billingAddress`, else the instrument's
+ * billing address, else the customer's address) on `now`. 422 `transaction.billing_address_required` where none names a
+ * country, and the tax port's 422 `checkout.tax_unavailable` where no rate is known (a place the platform does not sell
+ * to, a US or Canadian address without its state).
+ */
+function includedTax(amountMinor: number, input: CreateTransactionInput, instrument: PaymentInstrument | null, customer: Customer | null, now: string): number {
+  const address = buyerTaxAddress(input.billingAddress ?? instrument?.billingAddress, customer?.address);
+  if (!address) {
+    throw new UnprocessableError(
+      'transaction.billing_address_required',
+      'billingAddress: where the buyer is decides the tax the amount includes; give billingAddress (country, and region where the country has state taxes), or charge an instrument or a customer with an address.',
+      { field: 'billingAddress' },
+    );
+  }
+  const { rate } = taxPort.quote({ lines: [], currency: input.currency, address, at: new Date(now) });
+  return Number(includedTaxOf(BigInt(amountMinor), parseDecimalRate(rate)));
+}
+
+/**
  * Checks what the body refers to and builds the new transaction: 404 `customer.not_found`,
  * `payment_instrument.not_found`, `card_token.not_found`; 409 `card_token.already_used`; 422
  * `card_token.expired`, `transaction.customer_mismatch` (an instrument of another customer, or with a new one).
@@ -149,13 +173,15 @@ async function plan(organization: Merchant, input: CreateTransactionInput, refs:
   }
 
   const card = instrument?.creditCard ?? token!;
+  const amountMinor = toMinorUnits(input.amount, input.currency)!;
   return {
     transaction: {
       id: uuidv7(),
       organizationId: organization.id,
       status: INITIAL_STATUS,
-      amountMinor: toMinorUnits(input.amount, input.currency)!,
+      amountMinor,
       currency: input.currency,
+      taxMinor: includedTax(amountMinor, input, instrument, customer, now),
       description: input.description ?? null,
       customerId: customer?.id ?? null,
       customerName: customer ? fullName(customer) : null,

@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { type Customer, findCustomer, findPaymentInstrument, type PaymentInstrument } from '../customers/index.ts';
 import { ConflictError, DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
-import { taxPort } from '../domain/tax.ts';
+import { buyerTaxAddress, taxPort } from '../domain/tax.ts';
 import { chargeInvoice, chargeInvoicePaid, voidedChargeInvoice, INVOICE_LIMITS, taxAmountOf } from '../invoicing/index.ts';
 import {
   resumeCharge,
@@ -189,17 +189,6 @@ export function taxedSpec(s: Subscription, spec: ChargeSpec, at: string): Charge
   const lines = spec.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceMinor: l.unitPriceMinor, taxRate: percent }));
   const taxMinor = lines.reduce((n, l) => n + taxAt(l.quantity * l.unitPriceMinor, rate), 0);
   return { ...spec, lines, amountMinor: spec.amountMinor + taxMinor, taxMinor };
-}
-
-type Place = { country?: string | null; region?: string | null; zip?: string | null } | null | undefined;
-
-/**
- * Where a buyer is taxed (docs/subscriptions.md): the card's billing country (and region), else the customer's
- * address; null when neither names a country.
- */
-export function buyerTaxAddress(card: Place, customer: Place): TaxAddress | null {
-  const place = card?.country ? card : customer?.country ? customer : null;
-  return place ? { country: place.country!, state: place.region ?? null, postalCode: place.zip ?? null } : null;
 }
 
 const taxable = (address: TaxAddress, currency: string): boolean => {

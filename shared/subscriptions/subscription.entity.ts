@@ -68,12 +68,8 @@ export interface PendingStep {
   declined: Effect;
 }
 
-/** A buyer's address as far as tax needs it. */
-export interface TaxAddress {
-  country: string;
-  state: string | null;
-  postalCode: string | null;
-}
+export type { TaxAddress } from '../domain/tax.ts';
+import type { TaxAddress } from '../domain/tax.ts';
 
 export interface Subscription {
   /** A UUID (v7). */

@@ -9,14 +9,13 @@ import { findCustomer, findPaymentInstrument, listCustomerInstruments } from '..
 import { DomainError, UnprocessableError } from '../domain/errors.ts';
 import { type Merchant, refuseUnlessLive } from '../domain/merchants.ts';
 import { MAX_CHARGE_AMOUNT, toMajorUnits, withinChargeLimit } from '../domain/money.ts';
-import { taxPort } from '../domain/tax.ts';
+import { buyerTaxAddress, taxPort } from '../domain/tax.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { anchorFor, boundary, dunningSchedule, prorationOf, shortFirstPeriodFits, trialEnd } from './periods.rules.ts';
 import { latestTransactions } from '../payments/index.ts';
 import { applyStep, followScheduledEnd, owedCharge, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
 import {
   apply,
-  buyerTaxAddress,
   type ChargeSpec,
   chargedFrom,
   chargedWith,

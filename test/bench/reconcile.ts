@@ -32,7 +32,13 @@ try {
   const payments: string[] = [];
   for (let i = 0; i < Math.ceil(stranded / 10); i++) {
     const token = await sandboxCardToken(merchant.id);
-    const paid = await createTransaction(merchant, { idempotencyKey: `bench-${i}`, amount: 10, currency: 'USD', token: token.id });
+    const paid = await createTransaction(merchant, {
+      idempotencyKey: `bench-${i}`,
+      amount: 10,
+      currency: 'USD',
+      token: token.id,
+      billingAddress: { country: 'US', region: 'OR' },
+    });
     payments.push((paid.body as { data: { id: string } }).data.id);
   }
   faultPoints.afterProcessor = () => {

@@ -651,6 +651,8 @@ export interface paths {
          * Charge a card once per idempotencyKey (a repeat answers the first result); the organization is organizationId, or the account's only one.
          * @description Charges a saved card (`paymentInstrumentId`) or a card token (`token`, used up), once per `idempotencyKey`: a repeat with the same key and body answers the first answer again, a 402 as much as a 201, and never charges twice. `organizationId` may be left out when the calling account is linked to one organization only. The payer is `customerId`, a new customer made from `customer` (which writes `customer.created`), or the instrument's own customer.
          *
+         *     `amount` is what the buyer pays, tax included: the platform, as merchant of record, owes the tax of where the buyer is within it (`tax` in the answer; `round(amount × rate / (1 + rate))`, half to even), and the merchant's share is the rest less the fee. Where the buyer is: `billingAddress` {country, region, zip}, else the instrument's billing address, else the customer's address (docs/tax.md).
+         *
          *     A charge writes `payment.completed` (organization webhooks: `transaction-processed`); a decline is recorded as a `declined` transaction, writes `payment.failed` (`transaction-declined`) and answers 402. Errors about what the body names are answered before the key is claimed, so the same key works once the request is fixed.
          */
         post: operations["transactions-create"];
@@ -3479,6 +3481,11 @@ export interface components {
             };
             paymentInstrumentId?: string;
             token?: string;
+            billingAddress?: {
+                country: string;
+                region?: string | null;
+                zip?: string | null;
+            };
         };
         CreateWebhookDestinationRequest: {
             url: string;
@@ -5951,6 +5958,7 @@ export interface components {
             status: "abandoned" | "canceled" | "declined" | "completed" | "refunded" | "voided" | "partially-refunded" | "waiting" | "timeout" | "not-sent" | "disputed" | "sending" | "offsite";
             amount: number;
             currency: string;
+            tax: number;
             description: string | null;
             customerId: string | null;
             customerName: string | null;
@@ -10936,6 +10944,7 @@ export interface operations {
                      *         "status": "completed",
                      *         "amount": 49.99,
                      *         "currency": "USD",
+                     *         "tax": 1.92,
                      *         "description": "Pro plan, 1 month",
                      *         "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
                      *         "customerName": "Augusta Ada King",
@@ -11069,7 +11078,11 @@ export interface operations {
                 };
             };
             /**
-             * @description `card_token.expired`: The token is past its `expiratedAt`.
+             * @description `transaction.billing_address_required`: No `billingAddress`, and neither the instrument nor the customer has an address with a country: the tax the amount includes cannot be known.
+             *
+             *     `checkout.tax_unavailable`: No tax rate is known where the buyer is: a country the platform does not sell to, or a US or Canadian address without its `region` (`details.reason`).
+             *
+             *     `card_token.expired`: The token is past its `expiratedAt`.
              *
              *     `idempotency.key_reused`: The `idempotencyKey` was used before with another body.
              *
@@ -21401,6 +21414,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 40,
                      *           "currency": "EUR",
+                     *           "tax": 0,
                      *           "description": null,
                      *           "customerId": null,
                      *           "customerName": null,
@@ -21430,6 +21444,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 25,
                      *           "currency": "USD",
+                     *           "tax": 0,
                      *           "description": null,
                      *           "customerId": null,
                      *           "customerName": null,
@@ -21459,6 +21474,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 21.64,
                      *           "currency": "USD",
+                     *           "tax": 1.65,
                      *           "description": "Pro monthly",
                      *           "customerId": "cus_981b135bd59c8df7dbb73f06edf7cb75",
                      *           "customerName": null,
@@ -21488,6 +21504,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 107.17,
                      *           "currency": "USD",
+                     *           "tax": 8.17,
                      *           "description": "Order ord_a36ce43661074f41cecfaf9bcc94036a",
                      *           "customerId": "cus_a14d0d3b0b35c090349466f66b5a6067",
                      *           "customerName": null,
@@ -21517,6 +21534,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 10,
                      *           "currency": "USD",
+                     *           "tax": 0,
                      *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
                      *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
                      *           "customerName": "Katherine Johnson",
@@ -21546,6 +21564,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 10,
                      *           "currency": "USD",
+                     *           "tax": 0,
                      *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
                      *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
                      *           "customerName": "Katherine Johnson",
@@ -21575,6 +21594,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 10,
                      *           "currency": "USD",
+                     *           "tax": 0,
                      *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
                      *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
                      *           "customerName": "Katherine Johnson",
@@ -21604,6 +21624,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 10,
                      *           "currency": "USD",
+                     *           "tax": 0,
                      *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
                      *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
                      *           "customerName": "Katherine Johnson",
@@ -21633,6 +21654,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 10,
                      *           "currency": "USD",
+                     *           "tax": 0,
                      *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
                      *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
                      *           "customerName": "Katherine Johnson",
@@ -21662,6 +21684,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 10,
                      *           "currency": "USD",
+                     *           "tax": 0,
                      *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
                      *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
                      *           "customerName": "Katherine Johnson",
@@ -21691,6 +21714,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 10,
                      *           "currency": "USD",
+                     *           "tax": 0,
                      *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
                      *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
                      *           "customerName": "Katherine Johnson",
@@ -21720,6 +21744,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 10,
                      *           "currency": "USD",
+                     *           "tax": 0,
                      *           "description": "Team monthly: 2027-01-04 to 2027-02-04",
                      *           "customerId": "cus_3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e",
                      *           "customerName": "Katherine Johnson",
@@ -21749,6 +21774,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 80,
                      *           "currency": "USD",
+                     *           "tax": 3.08,
                      *           "description": "Pro plan, 1 month",
                      *           "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
                      *           "customerName": "Ada Lovelace",
@@ -21778,6 +21804,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 60,
                      *           "currency": "USD",
+                     *           "tax": 2.31,
                      *           "description": "Pro plan, 1 month",
                      *           "customerId": "cus_7a1b2c3d4e5f60718293a4b5c6d7e8f9",
                      *           "customerName": "Ada Lovelace",
@@ -21807,6 +21834,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 200,
                      *           "currency": "EUR",
+                     *           "tax": 0,
                      *           "description": null,
                      *           "customerId": null,
                      *           "customerName": null,
@@ -21836,6 +21864,7 @@ export interface operations {
                      *           "status": "completed",
                      *           "amount": 21.64,
                      *           "currency": "USD",
+                     *           "tax": 1.65,
                      *           "description": "Lifetime licence",
                      *           "customerId": "cus_708995947da1ca4b4fbcb119dc62ac1b",
                      *           "customerName": null,

@@ -1223,7 +1223,13 @@ describe('the function bundles', () => {
     const token = await cardToken(org);
     const sample = (name: string) => JSON.parse(readFileSync(path.join(repoRoot, 'events', `${name}.json`), 'utf8')) as Record<string, any>;
     const withKey = (event: Record<string, any>) => ({ ...event, headers: { ...event.headers, authorization: `ApiKey ${org.fullKey}` } });
-    const body = JSON.stringify({ idempotencyKey: `bundle-${org.organizationId}`, amount: 12.34, currency: 'USD', token });
+    const body = JSON.stringify({
+      idempotencyKey: `bundle-${org.organizationId}`,
+      amount: 12.34,
+      currency: 'USD',
+      token,
+      billingAddress: { country: 'US', region: 'NY' },
+    });
     const createSample = sample('transactions-create');
     const create = withKey({ ...createSample, body, headers: { ...createSample.headers, 'content-length': String(body.length) } });
     const listSample = sample('transactions-list');
@@ -1240,7 +1246,8 @@ describe('the function bundles', () => {
     ])) as { statusCode: number; body: string }[];
     expect(created!.statusCode, created!.body).toBe(201);
     const payment = JSON.parse(created!.body).data;
-    expect(payment).toMatchObject({ status: 'completed', amount: 12.34, currency: 'USD' });
+    // New York's 4 % within 12.34: 0.4746… → 0.47.
+    expect(payment).toMatchObject({ status: 'completed', amount: 12.34, currency: 'USD', tax: 0.47 });
     expect(listed!.statusCode, listed!.body).toBe(200);
     expect(JSON.parse(listed!.body).data.map((t: { id: string }) => t.id)).toEqual([payment.id]);
     // …with the document client's commands and none of the package index's paginators.

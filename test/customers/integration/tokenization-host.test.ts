@@ -24,7 +24,7 @@ import { userIdByEmail } from '../../../shared/people/users.repository.ts';
 import { auditCardData } from '../../support/card-data-audit.ts';
 import { checkContract } from '../../support/contract.ts';
 import { http, type HttpAnswer } from '../../support/http.ts';
-import { adminCliWithEnv, call, orgPath, PASSWORD, uniqueEmail } from '../../support/fixtures.ts';
+import { adminCliWithEnv, call, NO_TAX_PLACE, orgPath, PASSWORD, uniqueEmail } from '../../support/fixtures.ts';
 
 let live: LocalStack;
 
@@ -130,7 +130,7 @@ describe('the live stage before a merchant goes live', () => {
     expect(token.status).toBe(201);
     const paid = await liveApi('POST', '/transactions', {
       fullKey: org.fullKey,
-      body: { idempotencyKey: randomUUID(), amount: 10, currency: 'USD', token: token.json.data.id },
+      body: { idempotencyKey: randomUUID(), amount: 10, currency: 'USD', token: token.json.data.id, billingAddress: NO_TAX_PLACE },
     });
     expect(paid.status, paid.text).toBe(403);
     expect(paid.json.errorCode).toBe('merchant.not_live');

@@ -4,7 +4,7 @@ import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { getOnboarding } from '../../../shared/organizations/onboarding.repository.ts';
 import { config } from '../../../shared/platform/config.ts';
 import { countryCodes, onboardingLimits } from '../../../shared/organizations/organizations.schemas.ts';
-import { call, cardToken, orgCall, organizationAccount, unlinkedAccount } from '../../support/fixtures.ts';
+import { call, cardToken, NO_TAX_PLACE, orgCall, organizationAccount, unlinkedAccount } from '../../support/fixtures.ts';
 
 const O = '/v1/public-api/organizations';
 const A = '/v1/public-api/accounts';
@@ -380,7 +380,7 @@ describe('linking accounts', () => {
     // Its charges without organizationId still act for its one organization.
     const charged = await orgCall('POST', '/transactions', {
       fullKey: victim.fullKey,
-      body: { idempotencyKey: `link-${victim.accountId}`, amount: 1, currency: 'USD', token: await cardToken(victim) },
+      body: { idempotencyKey: `link-${victim.accountId}`, amount: 1, currency: 'USD', token: await cardToken(victim), billingAddress: NO_TAX_PLACE },
     });
     expect(charged.status, charged.text).toBe(201);
     // An account of the caller's own, linked only to organizations it owns, it may link to another of them.

@@ -10,6 +10,7 @@ import { createCardToken, getCardToken } from '../../../shared/customers/card-to
 import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { getCustomer } from '../../../shared/customers/customers.repository.ts';
 import { getIdempotencyRecord, putIdempotencyClaim } from '../../../shared/platform/db/idempotency.ts';
+import { getBalance, listJournals } from '../../../shared/money/ledger.repository.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { getPaymentInstrument } from '../../../shared/customers/payment-instruments.repository.ts';
 import type { Transaction } from '../../../shared/payments/transaction.entity.ts';
@@ -23,7 +24,7 @@ import { createDestination as createMerchantDestination } from '../../../shared/
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 import { nextYear } from '../../support/dates.ts';
 import { testCards } from '../../support/cards.ts';
-import { cardToken, organizationAccount, orgCall, orgPath, uniqueEmail } from '../../support/fixtures.ts';
+import { cardToken, NO_TAX_PLACE, organizationAccount, orgCall, orgPath, uniqueEmail } from '../../support/fixtures.ts';
 import { eventually, startReceiver } from '../../support/receiver.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
@@ -32,7 +33,10 @@ type CardName = keyof typeof testCards;
 
 /** `POST /api/transactions` (the helpers' paths are relative to `/api`). */
 const TX = '/transactions';
-const pay = (org: { fullKey: string }, body: unknown) => orgCall('POST', TX, { fullKey: org.fullKey, body });
+/** A charge; an object body naming no `billingAddress` is a buyer's in Oregon (no sales tax: the amount less the fee is the merchant's). */
+const pay = (org: { fullKey: string }, body: unknown) =>
+  orgCall('POST', TX, { fullKey: org.fullKey, body: isPlainObject(body) && !('billingAddress' in body) ? { ...body, billingAddress: NO_TAX_PLACE } : body });
+const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const transactions = (org: Pick<Org, 'organizationId'>) => `${orgPath(org.organizationId)}/transactions`;
 const list = (org: Pick<Org, 'organizationId' | 'fullKey'>, query = '', fullKey = org.fullKey) => orgCall('GET', `${transactions(org)}${query}`, { fullKey });
 
@@ -83,6 +87,7 @@ describe('POST /api/transactions: charging a card', () => {
         status: 'completed',
         amount: 12.5,
         currency: 'USD',
+        tax: 0,
         description: 'Pro plan',
         customerId: card.customerId,
         customerName: 'Grace Hopper',
@@ -426,7 +431,7 @@ describe('POST /api/transactions: idempotency', () => {
   async function claimLeftBehind(
     org: Org,
     card: Awaited<ReturnType<typeof cardOnFile>>,
-    body: { idempotencyKey: string; amount: number; currency: string; paymentInstrumentId: string },
+    body: { idempotencyKey: string; amount: number; currency: string; paymentInstrumentId: string; billingAddress: typeof NO_TAX_PLACE },
     lockedUntil: string,
   ) {
     const now = new Date(Date.now() - 60_000).toISOString();
@@ -492,7 +497,7 @@ describe('POST /api/transactions: idempotency', () => {
   it('takes over a claim whose attempt died after charging, once its lock has passed: the processor answers the one charge it made, and the transaction completes', async () => {
     const org = await organizationAccount();
     const card = await cardOnFile(org);
-    const body = { idempotencyKey: key(), amount: 15, currency: 'USD', paymentInstrumentId: card.paymentInstrumentId };
+    const body = { idempotencyKey: key(), amount: 15, currency: 'USD', paymentInstrumentId: card.paymentInstrumentId, billingAddress: NO_TAX_PLACE };
     const left = await claimLeftBehind(org, card, body, new Date(Date.now() - 1000).toISOString());
     // The dead attempt had reached the processor.
     const charged = await processorFor('sandbox').charge({
@@ -514,7 +519,7 @@ describe('POST /api/transactions: idempotency', () => {
   it('answers 409 idempotency.in_progress while another attempt holds the key, and leaves its claim alone', async () => {
     const org = await organizationAccount();
     const card = await cardOnFile(org);
-    const body = { idempotencyKey: key(), amount: 15, currency: 'USD', paymentInstrumentId: card.paymentInstrumentId };
+    const body = { idempotencyKey: key(), amount: 15, currency: 'USD', paymentInstrumentId: card.paymentInstrumentId, billingAddress: NO_TAX_PLACE };
     const left = await claimLeftBehind(org, card, body, new Date(Date.now() + 60_000).toISOString());
     const before = await getIdempotencyRecord(org.organizationId, 'transactions', body.idempotencyKey);
 
@@ -859,5 +864,76 @@ describe('GET …/transactions: filters and sorts', () => {
     expect(res.status).toBe(403);
     expect(res.json.errorCode).toBe('forbidden');
     expect((await list(other)).json.totalCount).toBe(0);
+  });
+});
+
+describe('POST /api/transactions: the tax the amount includes', () => {
+  const charge = (org: Org, body: Record<string, unknown>) =>
+    orgCall('POST', TX, { fullKey: org.fullKey, body: { idempotencyKey: key(), currency: 'EUR', ...body } });
+  const taxBooked = async (org: Org, transactionId: string) => {
+    const journal = (await listJournals(org.organizationId)).find((j) => j.type === 'payment' && j.reference === transactionId);
+    return journal?.entries.find((e) => e.account === 'platform:tax')?.amount;
+  };
+
+  it("keeps the tax of where the buyer is within the amount: the body's place, else the card's billing address, else the customer's", async () => {
+    const org = await organizationAccount('Taxed charges');
+    // 100.00 from Germany (19 %): 100 × 0.19 / 1.19 = 15.966… → 15.97; the merchant's share 100 − 15.97 − 5.00 fee.
+    const fromBody = await charge(org, { amount: 100, token: await cardToken(org), billingAddress: { country: 'de' } });
+    expect(fromBody.status, fromBody.text).toBe(201);
+    expect(fromBody.json.data).toMatchObject({ amount: 100, tax: 15.97 });
+    expect(await taxBooked(org, fromBody.json.data.id)).toBe(-1597);
+    expect((await getBalance(org.organizationId, 'EUR')).pending).toBe(10_000 - 1597 - 500);
+    // A saved card with a billing address in France (20 %): 30 × 0.2 / 1.2 = 5.00; its customer's address is not asked.
+    const card = await cardOnFile(org, 'succeeds', { primaryAddress: { customerAddress: { country: 'DE' } } });
+    const billed = await orgCall('PATCH', `${orgPath(org.organizationId)}/payment-instruments/${card.paymentInstrumentId}`, {
+      fullKey: org.fullKey,
+      body: { billingAddress: { country: 'FR' } },
+    });
+    expect(billed.status, billed.text).toBe(200);
+    const fromCard = await charge(org, { amount: 30, paymentInstrumentId: card.paymentInstrumentId });
+    expect(fromCard.json.data).toMatchObject({ amount: 30, tax: 5 });
+    // A card without a billing address: the customer's address (Québec, 5 % + 9.975 %): 10 × 0.14975 / 1.14975 = 1.302… → 1.30.
+    const quebec = await cardOnFile(org, 'succeeds', { primaryAddress: { customerAddress: { country: 'CA', region: 'QC' } } });
+    const fromCustomer = await charge(org, { amount: 10, currency: 'CAD', paymentInstrumentId: quebec.paymentInstrumentId });
+    expect(fromCustomer.json.data).toMatchObject({ amount: 10, currency: 'CAD', tax: 1.3 });
+    // JPY has no minor unit: 1,000 from Japan (10 %) holds 91 (90.909… → 91).
+    const yen = await charge(org, { amount: 1000, currency: 'JPY', token: await cardToken(org), billingAddress: { country: 'JP' } });
+    expect(yen.json.data).toMatchObject({ amount: 1000, tax: 91 });
+    // A refund of half gives back half of the tax (7.985 → 7.98, half to even), as any payment's refund does.
+    const refund = await orgCall('POST', `${transactions(org)}/${fromBody.json.data.id}/refunds`, { fullKey: org.fullKey, body: { amount: 50 } });
+    expect(refund.status, refund.text).toBe(201);
+    const refundJournal = (await listJournals(org.organizationId)).find((j) => j.type === 'refund');
+    expect(refundJournal?.entries.find((e) => e.account === 'platform:tax')?.amount).toBe(798);
+  });
+
+  it('refuses a charge with no place to tax, or one without a known rate, before anything is charged: the key stays free', async () => {
+    const org = await organizationAccount('Untaxable charges');
+    const token = await cardToken(org);
+    const idempotencyKey = key();
+    const nowhere = await orgCall('POST', TX, {
+      fullKey: org.fullKey,
+      body: { idempotencyKey, amount: 10, currency: 'USD', token, customer: { email: uniqueEmail('nowhere') } },
+    });
+    expect(nowhere.status, nowhere.text).toBe(422);
+    expect(nowhere.json.errorCode).toBe('transaction.billing_address_required');
+    for (const [billingAddress, reason] of [
+      [{ country: 'US' }, 'state_required'],
+      [{ country: 'AQ' }, 'country_not_sold'],
+    ] as const) {
+      const refused = await orgCall('POST', TX, { fullKey: org.fullKey, body: { idempotencyKey, amount: 10, currency: 'USD', token, billingAddress } });
+      expect(refused.status, refused.text).toBe(422);
+      expect(refused.json).toMatchObject({ errorCode: 'checkout.tax_unavailable' });
+      expect(refused.text).toContain(reason);
+    }
+    expect(await totalOf(org)).toBe(0);
+    expect(await getIdempotencyRecord(org.organizationId, 'transactions', idempotencyKey)).toBeNull();
+    expect((await getCardToken(org.organizationId, token))?.consumedAt).toBeFalsy();
+    // The same key and token, the place given: charged.
+    const placed = await orgCall('POST', TX, {
+      fullKey: org.fullKey,
+      body: { idempotencyKey, amount: 10, currency: 'USD', token, billingAddress: { country: 'US', region: 'NY' } },
+    });
+    expect(placed.status, placed.text).toBe(201);
+    expect(placed.json.data.tax).toBe(0.38);
   });
 });

@@ -31,6 +31,7 @@ import { checkContract } from '../../support/contract.ts';
 import {
   adminCliWithEnv,
   call,
+  NO_TAX_PLACE,
   cardToken,
   operatorCli,
   organizationAccount,
@@ -387,7 +388,10 @@ describe('decline-instrument', () => {
 
   /** A charge of the instrument through `POST /api/transactions`, under a new idempotency key. */
   const charge = (org: Org, paymentInstrumentId: string) =>
-    orgCall('POST', '/transactions', { fullKey: org.fullKey, body: { idempotencyKey: randomUUID(), amount: 9.99, currency: 'USD', paymentInstrumentId } });
+    orgCall('POST', '/transactions', {
+      fullKey: org.fullKey,
+      body: { idempotencyKey: randomUUID(), amount: 9.99, currency: 'USD', paymentInstrumentId, billingAddress: NO_TAX_PLACE },
+    });
 
   const expectDeclined = (res: Awaited<ReturnType<typeof charge>>, code: string) => {
     expect(res.status).toBe(402);

@@ -100,7 +100,7 @@ describe('idempotency keys', () => {
   const payUnder = (org: Org, keyJson: string, token: string) =>
     orgCall('POST', '/transactions', {
       fullKey: org.fullKey,
-      rawBody: `{"idempotencyKey":"${keyJson}","amount":12,"currency":"USD","token":"${token}"}`,
+      rawBody: `{"idempotencyKey":"${keyJson}","amount":12,"currency":"USD","token":"${token}","billingAddress":{"country":"US","region":"OR"}}`,
     });
 
   it('refuses keys with a lone surrogate, which UTF-8 would turn into one key (U+FFFD), and charges nothing under them', async () => {

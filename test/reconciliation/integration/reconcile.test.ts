@@ -23,7 +23,7 @@ import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliati
 import { createRefund } from '../../../shared/payments/refunds.service.ts';
 import { createTransaction } from '../../../shared/payments/transactions.service.ts';
 import { createCancellation } from '../../../shared/subscriptions/cancellations.service.ts';
-import { adminCli, cardToken, organizationAccount, orgCall, orgPath, orgPlan, payByCard } from '../../support/fixtures.ts';
+import { adminCli, cardToken, NO_TAX_PLACE, organizationAccount, orgCall, orgPath, orgPlan, payByCard } from '../../support/fixtures.ts';
 
 /** What a crash looks like to the code that was running. */
 class Crash extends Error {}
@@ -183,7 +183,7 @@ describe('reconciler', () => {
     const org = await organizationAccount('Reconciled charges');
     const organization = (await getMerchant(org.organizationId))!;
     const token = await cardToken(org);
-    const body = { idempotencyKey: randomUUID(), amount: 25, currency: 'USD', token };
+    const body = { idempotencyKey: randomUUID(), amount: 25, currency: 'USD', token, billingAddress: NO_TAX_PLACE };
     crashAfterProcessor('charge');
     await expect(createTransaction(organization, body)).rejects.toBeInstanceOf(Crash);
     delete faultPoints.afterProcessor;
@@ -208,7 +208,7 @@ describe('reconciler', () => {
     const org = await organizationAccount('Unreached processor');
     const organization = (await getMerchant(org.organizationId))!;
     const token = await cardToken(org);
-    const body = { idempotencyKey: randomUUID(), amount: 12, currency: 'USD', token };
+    const body = { idempotencyKey: randomUUID(), amount: 12, currency: 'USD', token, billingAddress: NO_TAX_PLACE };
     vi.spyOn(sandboxProcessor, 'charge').mockRejectedValue(Object.assign(new Error('socket hang up'), { name: 'ConnectError' }));
     await expect(createTransaction(organization, body)).rejects.toMatchObject({ code: 'payment.processor_unreachable' });
     vi.restoreAllMocks();

@@ -30,6 +30,7 @@ const payment = (org: ExampleOrganization, paymentInstrumentId: string, amount: 
     currency: 'USD',
     description: 'Pro plan, 1 month',
     paymentInstrumentId,
+    billingAddress: { country: 'US', region: 'NY' },
   });
 
 const draftInvoice = (org: ExampleOrganization, customerId: string) =>
