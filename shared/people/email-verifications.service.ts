@@ -1,8 +1,10 @@
 /**
  * E-mail verification: a sign-in address is the person's once they open a link mailed to it. Sign-up mails the first
  * link (`newEmailVerification`, written in the sign-up's transaction); a signed-in person asks for another
- * (`resendEmailVerification`, throttled per person; only the latest works); confirming with it
- * (`confirmEmailVerification`) spends it and marks the address verified, in one transaction. A password reset and an
+ * (`resendEmailVerification`, throttled per person; only the latest works); confirming with it and the account's
+ * password (`confirmEmailVerification`) spends it and marks the address verified, in one transaction. The password
+ * makes the confirmer the account's holder as well as the mailbox's: the owner of an address someone else signed up
+ * with cannot confirm that account for them by pressing a button (a password reset takes the account over instead). A password reset and an
  * accepted team invitation verify the address too: each proves the person reads its mail.
  *
  * What it guards: an address is found to give access (a team's "Add member", a sub-merchant's `ownerEmail`) only once
@@ -17,7 +19,10 @@ import { sendMail } from '../platform/mail/mailer.ts';
 import { logger } from '../platform/observability.ts';
 import type { EmailVerification } from './email-verification.entity.ts';
 import { getEmailVerification, saveEmailVerification, spendEmailVerification } from './email-verifications.repository.ts';
-import { beginAttempt, type ThrottleRule } from './throttle.service.ts';
+import { beginAttempt, emailThrottleKey, ipThrottleKey, signInLimits, type ThrottleRule } from './throttle.service.ts';
+import { verifyPassword } from './passwords.rules.ts';
+import { getUser } from './users.repository.ts';
+import { UnauthorizedError } from '../domain/errors.ts';
 import type { User } from './user.entity.ts';
 
 /** How long a verification link works: as long as a team invitation's. */
@@ -79,11 +84,28 @@ export async function usableEmailVerification(token: string, now = new Date()): 
 }
 
 /**
- * Confirms the address `token`'s link was mailed to, spending the link. A link used, replaced or expired meanwhile (two
- * posts of the form at once: one confirms) is 404 `email_verification.invalid`, nothing changed.
+ * Confirms the address `token`'s link was mailed to, with the password of the account it was made for, spending the
+ * link. The password is checked as sign-in checks it, on sign-in's counters (a wrong one is 401
+ * `auth.invalid_credentials`; past the limit 429 `auth.too_many_attempts`). A link used, replaced or expired meanwhile
+ * (two posts of the form at once: one confirms) is 404 `email_verification.invalid`, nothing changed.
  */
-export async function confirmEmailVerification(token: string, now = new Date()): Promise<void> {
-  const [link, ...verified] = spendEmailVerification(await usableEmailVerification(token, now), now.toISOString());
+export async function confirmEmailVerification(token: string, password: string, sourceIp: string | undefined, now = new Date()): Promise<void> {
+  const usable = await usableEmailVerification(token, now);
+  const [attempt, user] = await Promise.all([
+    beginAttempt(
+      [
+        { rule: signInLimits.email, key: emailThrottleKey(usable.email) },
+        { rule: signInLimits.ip, key: ipThrottleKey(sourceIp) },
+      ],
+      now,
+    ),
+    getUser(usable.userId),
+  ]);
+  if (!user || !(await verifyPassword(password, user.passwordHash))) {
+    throw new UnauthorizedError('auth.invalid_credentials', "That is not the password of this address's account.");
+  }
+  await attempt.succeeded();
+  const [link, ...verified] = spendEmailVerification(usable, now.toISOString());
   const parts: NamedParts<'link' | 'verified'> = [
     ['link', [link]],
     ['verified', verified],

@@ -38,6 +38,7 @@ import { getMerchant } from './merchants.repository.ts';
 import type { SessionPrincipal } from './people.service.ts';
 import { getUser, getUserByEmail } from './users.repository.ts';
 import { markEmailVerified } from './email-verifications.repository.ts';
+import { beginAttempt, invitationLimit } from './throttle.service.ts';
 
 const roleNames: Readonly<Record<InviteRole, string>> = { admin: 'Admin', member: 'Member' };
 
@@ -74,9 +75,9 @@ const invitationNotMailed = () =>
 
 /**
  * Invite `email` to `merchant`'s team as `role`, on behalf of `principal` (an owner or admin: the caller checks):
- * refused (409) when a user of that address is on the team already. The invitation replaces any earlier one of the
- * same address; the link goes out by e-mail only (503 `invite.mail_not_sent` when the mail cannot be sent: the
- * invitation is kept, and sending it again replaces it).
+ * refused (409) when a user of that address is on the team already, and past the merchant's `invitationLimit` (429).
+ * The invitation replaces any earlier one of the same address; the link goes out by e-mail only (503
+ * `invite.mail_not_sent` when the mail cannot be sent: the invitation is kept, and sending it again replaces it).
  */
 export async function inviteToTeam(
   merchant: Merchant,
@@ -87,6 +88,8 @@ export async function inviteToTeam(
   const email = inviteEmailKey(input.email);
   const [existing, inviter] = await Promise.all([getUserByEmail(email), getUser(principal.userId)]);
   if (existing && (await getMembership(merchant.id, existing.id))) throw alreadyMember();
+  // Every invitation mailed counts (a new one and one sent again): past the limit, 429 with when to try again.
+  await beginAttempt([{ rule: invitationLimit, key: merchant.id }], new Date(now));
   const inviteId = inviteIdOf(merchant.id, email);
   const token = generateInviteToken(merchant.id, inviteId);
   const invite: TeamInvite = {

@@ -32,6 +32,7 @@ import {
 import type { Membership } from './membership.entity.ts';
 import { changeOwnerMemberCount, getMerchant, merchantRead } from './merchants.repository.ts';
 import { getUserByEmail } from './users.repository.ts';
+import { refusedAddressLookup } from './throttle.service.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { ConflictError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant, Role } from '../domain/merchants.ts';
@@ -67,6 +68,7 @@ export const listMembersPage = async (merchant: Merchant, page: PageRequest) => 
  */
 export async function addMember(merchant: Merchant, input: { email: string; role?: Exclude<Role, 'owner'> }, now = new Date().toISOString()) {
   const user = await getUserByEmail(input.email);
+  if (!user?.emailVerifiedAt) await refusedAddressLookup(merchant.id);
   if (!user) {
     throw new UnprocessableError('member.user_not_found', 'No user signs in with that e-mail; they must sign up before they can join the team.', {
       field: 'email',

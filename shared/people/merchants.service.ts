@@ -8,6 +8,7 @@ import { getMembership, putNewMembership } from './memberships.repository.ts';
 import { attachOwner, checkIsRootOfMode, getMerchant, listChildren, putNewMerchant, replaceJoinLink, setLive, setWebsiteUrl } from './merchants.repository.ts';
 import { MerchantEntity } from './merchant.entity.ts';
 import { addressHolder, getUserByEmail, putNewUser } from './users.repository.ts';
+import { refusedAddressLookup } from './throttle.service.ts';
 import type { User } from './user.entity.ts';
 import { activationOf, stepsLeftBeforeLive } from './activation.rules.ts';
 import { ConflictError, DomainError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
@@ -61,21 +62,22 @@ function mintJoinLink(merchantId: string, now: string) {
 export async function createSubMerchant(parentId: string, input: { name: string; websiteUrl?: string; ownerEmail?: string }, now = new Date().toISOString()) {
   const owner = input.ownerEmail ? await addressHolder(input.ownerEmail) : null;
   if (input.ownerEmail && !owner?.verified) {
-    // The parent's refusals come first, as they always did: read it on this (error) path only.
-    throw (
-      parentRefusal(await getMerchant(parentId)) ??
-      (owner
-        ? new UnprocessableError(
-            'merchant.owner_unverified',
-            'The user of that e-mail has not confirmed the address yet; create the merchant without an owner and send its join link instead.',
-            { field: 'ownerEmail' },
-          )
-        : new UnprocessableError(
-            'merchant.owner_not_found',
-            'No user signs in with that e-mail; create the merchant without an owner and send its join link instead.',
-            { field: 'ownerEmail' },
-          ))
-    );
+    // The parent's refusals come first, as they always did: read it on this (error) path only. Then the refused
+    // lookup counts against the parent (a merchant may not ask without limit which addresses have accounts).
+    const refusal = parentRefusal(await getMerchant(parentId));
+    if (refusal) throw refusal;
+    await refusedAddressLookup(parentId);
+    throw owner
+      ? new UnprocessableError(
+          'merchant.owner_unverified',
+          'The user of that e-mail has not confirmed the address yet; create the merchant without an owner and send its join link instead.',
+          { field: 'ownerEmail' },
+        )
+      : new UnprocessableError(
+          'merchant.owner_not_found',
+          'No user signs in with that e-mail; create the merchant without an owner and send its join link instead.',
+          { field: 'ownerEmail' },
+        );
   }
   const ownerId = owner?.userId ?? null;
   const id = randomUUID();

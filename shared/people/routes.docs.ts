@@ -21,6 +21,11 @@ export const peopleDocs = {
         when: 'No user signs in with `ownerEmail`: create the merchant without it and send its join link instead.',
       },
       {
+        status: 429,
+        code: 'auth.too_many_attempts',
+        when: 'This merchant had 20 `ownerEmail` lookups refused (no user, or not confirmed) in the current 15-minute window; `Retry-After` says when to try again.',
+      },
+      {
         status: 422,
         code: 'merchant.owner_unverified',
         when: 'The user of `ownerEmail` has not confirmed the address yet (anyone can sign up with any address): create the merchant without it and send its join link instead.',
@@ -119,6 +124,11 @@ export const peopleDocs = {
     example: { params: { merchantId: ids.merchantId }, body: { email: examplePeople.newMember.email, role: 'admin' } },
     errors: [
       { status: 422, code: 'member.user_not_found', when: 'No user signs in with that e-mail: they must sign up first.' },
+      {
+        status: 429,
+        code: 'auth.too_many_attempts',
+        when: 'This merchant had 20 additions refused for the address (no user, or not confirmed) in the current 15-minute window; `Retry-After` says when to try again.',
+      },
       {
         status: 422,
         code: 'member.user_unverified',

@@ -6602,6 +6602,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `auth.too_many_attempts`: This merchant had 20 `ownerEmail` lookups refused (no user, or not confirmed) in the current 15-minute window; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
             503: {
                 headers: {
@@ -26253,6 +26262,15 @@ export interface operations {
              *     `member.user_unverified`: The user of that e-mail has not confirmed the address yet (anyone can sign up with any address): invite them instead; the invitation is mailed to the address.
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auth.too_many_attempts`: This merchant had 20 additions refused for the address (no user, or not confirmed) in the current 15-minute window; `Retry-After` says when to try again. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -46,13 +46,13 @@ export async function verificationLinkOf(email: string, count = 1): Promise<stri
   return path;
 }
 
-/** Confirms `email` with the link sign-up mailed to it, as its person would. */
-export async function confirmAddress(email: string): Promise<void> {
+/** Confirms `email` with the link sign-up mailed to it and the account's password, as its person would. */
+export async function confirmAddress(email: string, password = PASSWORD): Promise<void> {
   const origin = new URL(inject('baseUrl')).origin;
   const confirmed = await http('POST', await verificationLinkOf(email), {
     baseUrl: origin,
     headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'action=confirm',
+    body: new URLSearchParams({ action: 'confirm', password }).toString(),
   });
   if (confirmed.status !== 303) throw new Error(`confirming ${email} failed: ${confirmed.status} ${confirmed.text}`);
 }

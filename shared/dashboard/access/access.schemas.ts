@@ -33,7 +33,7 @@ export const merchantsFormBody = pageForm({
   form_key: formText(100),
 });
 
-/** The e-mail verification link's form: its button and a field naming it (a browser sends a form without fields as no body). */
-export const verifyEmailFormBody = v.object({ action: formText(20) });
+/** The e-mail verification link's form: the account's password, and the field its button sends. */
+export const verifyEmailFormBody = v.object({ action: formText(20), password: formText(128) });
 
 export const joinFormBody = pageForm({});

@@ -118,19 +118,29 @@ export function NewPasswordPage(p: { ctx: PageContext; action: string; error?: s
   );
 }
 
-/** An e-mail verification link's page: the address and a button that confirms it (posted back to the link's own address). */
-export function VerifyEmailPage(p: { ctx: PageContext; action: string; email: string }) {
+/**
+ * An e-mail verification link's page: the address, the account's password and a button that confirms it (posted back
+ * to the link's own address); and, for the owner of an address someone else signed up with, the way to take it over.
+ */
+export function VerifyEmailPage(p: { ctx: PageContext; action: string; email: string; error?: string }) {
   return (
     <Page ctx={p.ctx} title="Confirm your e-mail address" narrow>
+      <Notice error={p.error} />
       <form method="post" action={p.action}>
         <input type="hidden" name="action" value="confirm" />
         <p>
-          Confirm that <strong>{p.email}</strong> is your address. Once it is confirmed, a team can add you by it.
+          An account was made with <strong>{p.email}</strong>. Enter its password to confirm that the address is yours: once it is confirmed, a team can add you
+          by it.
         </p>
+        <Field id="password" label="Password" type="password" autocomplete="current-password" required maxlength={128} />
         <div class="actions">
           <button type="submit">Confirm my address</button>
         </div>
       </form>
+      <p>
+        Did not make this account? Someone else used your address: <a href="/dashboard/password-reset">reset its password</a> to take the account over. That
+        confirms the address and signs out whoever made it.
+      </p>
     </Page>
   );
 }

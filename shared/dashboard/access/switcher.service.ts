@@ -33,6 +33,7 @@ export async function createMerchantWithForm(userId: string, form: NewMerchantFo
   const again = (error: string, status: number) => merchantsPage(userId, event, undefined, { values: form, error, status });
   const name = form.name?.trim() ?? '';
   if (!name) return again('Enter the name buyers will see, like your shop or company name.', 400);
+  if (/[\n\t]/.test(name)) return again('Enter the name on one line.', 400);
   if (!isCountryCode(form.country)) return again('Choose the country your business is in.', 400);
   // One merchant however often the form is sent (a double click, a reload): its key, claimed for the person.
   if (!form.form_key) return again('This form is out of date: reload the page and send it again.', 400);

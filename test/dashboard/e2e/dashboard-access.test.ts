@@ -44,6 +44,7 @@ describe('the dashboard: signing up, in and out, and claiming a merchant', { tim
     await page.goto(`${origin}${await verificationLinkOf(email)}`);
     expect(await heading(page)).toBe('Confirm your e-mail address');
     await expectAccessible(page, 'verify-email');
+    await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Confirm my address' }).click();
     await page.waitForURL(`${origin}/dashboard?done=email_verified`);
     expect(await page.getByRole('status').innerText()).toBe('Your e-mail address is confirmed: a team can now add you by it.');

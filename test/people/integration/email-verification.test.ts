@@ -2,12 +2,13 @@
  * A sign-in address is the person's once they open the link mailed to it, over HTTP: sign-up mails the link; until it
  * is opened no team adds the person by the address, no partner makes them a sub-merchant's owner by it and no operator
  * makes them a partner's owner (each refused, nothing written); the link's page spends nothing and its form confirms
- * once; a new link from the switcher replaces the old one, and asking is throttled; a password reset or an accepted
+ * once, with the account's password only; a new link from the switcher replaces the old one, and asking is throttled; a password reset or an accepted
  * invitation proves the address too.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { createRootMerchant, inviteToTeam } from '../../../shared/people/index.ts';
 import { emailVerificationLimit } from '../../../shared/people/email-verifications.service.ts';
+import { addressLookupLimit, invitationLimit } from '../../../shared/people/throttle.service.ts';
 import { getUser } from '../../../shared/people/users.repository.ts';
 import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { inOneWindow } from '../../support/dates.ts';
@@ -20,7 +21,8 @@ const form = 'application/x-www-form-urlencoded';
 const SUBJECT = 'Confirm your e-mail address';
 
 const openLink = (path: string) => http('GET', path, { baseUrl: origin });
-const confirm = (path: string) => http('POST', path, { baseUrl: origin, headers: { origin, 'content-type': form }, body: 'action=confirm' });
+const confirm = (path: string, password = PASSWORD) =>
+  http('POST', path, { baseUrl: origin, headers: { origin, 'content-type': form }, body: new URLSearchParams({ action: 'confirm', password }).toString() });
 
 /** A signed-up person who has not confirmed their address, signed in over HTTP (the switcher and its forms). */
 async function unconfirmed() {
@@ -78,6 +80,16 @@ describe("a person's sign-in address", () => {
       expect(opened.status).toBe(200);
       expect(opened.text).toContain(who.email);
       expect(opened.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(await who.me()).toMatchObject({ emailVerified: false });
+
+    // The button alone, or with another password, confirms nothing: the owner of an address someone else signed up
+    // with cannot confirm that account for them, and is shown how to take it over instead.
+    for (const password of ['', 'not the password of it']) {
+      const refused = await confirm(link, password);
+      expect(refused.status).toBe(401);
+      expect(refused.text).toContain('That is not the password of this account.');
+      expect(refused.text).toContain('href="/dashboard/password-reset"');
     }
     expect(await who.me()).toMatchObject({ emailVerified: false });
 
@@ -155,5 +167,51 @@ describe("a person's sign-in address", () => {
     });
     expect(accepted.status, accepted.text).toBe(303);
     expect(await invited.me()).toMatchObject({ emailVerified: true });
+  });
+});
+
+describe('finding people by address, and writing to them', () => {
+  it("counts a merchant's refused lookups of addresses: past 20 in 15 minutes, 429 in place of the refusal; one that finds someone costs nothing", async () => {
+    await inOneWindow(addressLookupLimit.windowSeconds);
+    const partner = await partnerTeam();
+    const add = (email: string) => call('POST', `/v1/dashboard/merchants/${partner.merchantId}/members`, { key: partner.ownerToken, body: { email } });
+    const unverified = await person(uniqueEmail('unconfirmed'), { confirmed: false });
+    const answers = [];
+    for (let i = 0; i < addressLookupLimit.limit; i++) answers.push((await add(i % 2 ? unverified.email : uniqueEmail('nobody'))).json.code);
+    expect(new Set(answers)).toEqual(new Set(['member.user_not_found', 'member.user_unverified']));
+    const throttled = await add(uniqueEmail('nobody'));
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The partner's ownerEmail lookups count on the same counter.
+    const owned = await call('POST', '/v1/public-api/merchants', { key: partner.apiKey, body: { name: 'Shop', ownerEmail: uniqueEmail('nobody') } });
+    expect(owned.status).toBe(429);
+    // A lookup that finds a confirmed person is not refused, so not counted: it adds them.
+    const confirmed = await person();
+    expect((await add(confirmed.email)).status).toBe(201);
+    // Another merchant's lookups are its own.
+    const other = await partnerTeam();
+    expect(
+      (await call('POST', `/v1/dashboard/merchants/${other.merchantId}/members`, { key: other.ownerToken, body: { email: uniqueEmail('nobody') } })).status,
+    ).toBe(422);
+  });
+
+  it('takes names on one line only, and at most 30 invitations from a merchant in an hour', async () => {
+    const partner = await partnerTeam();
+    const twoLines = await call('POST', '/v1/public-api/merchants', {
+      key: partner.apiKey,
+      body: { name: 'Acme\n\nYour account is locked: unlock it at https://evil.example' },
+    });
+    expect(twoLines.status).toBe(400);
+    expect(twoLines.text).toContain('must be on one line');
+    const signUp = await call('POST', '/v1/dashboard/users', { body: { email: uniqueEmail('named'), password: PASSWORD, name: 'Platform\tSecurity' } });
+    expect(signUp.status).toBe(400);
+
+    await inOneWindow(invitationLimit.windowSeconds);
+    const merchant = { id: partner.merchantId, name: 'Partner' } as Parameters<typeof inviteToTeam>[0];
+    const by = { kind: 'session', sessionId: 'x', userId: partner.ownerUserId, mode: 'test' } as const;
+    for (let i = 0; i < invitationLimit.limit; i++) await inviteToTeam(merchant, by, { email: uniqueEmail('invited'), role: 'member' });
+    const victim = uniqueEmail('flooded');
+    await expect(inviteToTeam(merchant, by, { email: victim, role: 'member' })).rejects.toMatchObject({ status: 429, code: 'auth.too_many_attempts' });
+    expect(await keptMailsTo(victim)).toEqual([]);
   });
 });
