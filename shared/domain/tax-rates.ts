@@ -101,15 +101,27 @@ export interface RateChange {
 export const CORRECTIONS_SOURCE = 'platform:corrections-of-sales-tax@2.23.0';
 
 /**
- * Rate changes after the bundled table's edition, oldest first. Add entries here when a jurisdiction changes its rate.
- * The first are corrections of VAT rates the bundled table still gave at its edition though the law had changed them
- * before it (Liechtenstein applies the Swiss 8.1 %; Ecuador, Sri Lanka, Pakistan, the Bahamas, Suriname): each
- * applies from the edition date on.
+ * The corrections of the bundled table, by tax type, written as the table is (`DE`, `US-TX`): VAT rates it still gave
+ * at its edition though the law had changed them before it (Liechtenstein applies the Swiss 8.1 %; Ecuador, Sri Lanka,
+ * Pakistan, the Bahamas, Suriname), and a US state's sales tax it gives above the state's own rate (California's
+ * statewide 7.25 %, where the table has 8.25 %). Each applies from the edition date on.
  */
-export const RATE_CHANGES: readonly RateChange[] = 'LI 0.081 EC 0.15 LK 0.18 PK 0.18 BS 0.1 SR 0.1'.match(/\S+ \S+/g)!.map((entry) => {
-  const [country, rate] = entry.split(' ') as [string, string];
-  return { country, validFrom: BUNDLED_TABLE_VALID_FROM, type: 'vat', rate, source: CORRECTIONS_SOURCE };
-});
+const corrections: Readonly<Partial<Record<TaxType, string>>> = {
+  vat: 'LI 0.081 EC 0.15 LK 0.18 PK 0.18 BS 0.1 SR 0.1',
+  sales: 'US-CA 0.0725',
+};
+
+/**
+ * Rate changes after the bundled table's edition, oldest first. Add entries here when a jurisdiction changes its rate.
+ * The first are the `corrections` of the bundled table, each with the source `CORRECTIONS_SOURCE`.
+ */
+export const RATE_CHANGES: readonly RateChange[] = Object.entries(corrections).flatMap(([type, entries]) =>
+  entries.match(/\S+ \S+/g)!.map((entry): RateChange => {
+    const [code, rate] = entry.split(' ') as [string, string];
+    const [country, state] = code.split('-') as [string, string | undefined];
+    return { country, ...(state ? { state } : {}), validFrom: BUNDLED_TABLE_VALID_FROM, type: type as TaxType, rate, source: CORRECTIONS_SOURCE };
+  }),
+);
 
 /** The US states and DC, by USPS code: every one gets an answer (a rate of the table or `no_sales_tax`). */
 export const US_STATES: readonly string[] = `AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC

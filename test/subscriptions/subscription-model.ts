@@ -90,7 +90,7 @@ export interface Buyer {
 
 export interface Organization extends Buyer {
   organization: Merchant;
-  /** A second buyer, in California (taxed at 8.25 %, docs/tax.md), with a card of its own: the race model's. */
+  /** A second buyer, in California (taxed at 7.25 %, docs/tax.md), with a card of its own: the race model's. */
   taxed: Buyer;
   /** The plans of PRICES in each currency, in order (one cycle each organization). */
   planIds: Record<ModelCurrency, string[]>;

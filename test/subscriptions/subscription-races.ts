@@ -17,7 +17,7 @@
  *     money steps, each recorded in the step's transaction under the version it was decided on) names it once; no
  *     two money steps were decided on one version; a renewal's period number is one the subscription reached; the
  *     charge's invoice exists, paid, and is taxed as the reference says: the buyer is in California, so each of its
- *     lines (a credit applied too) carries 8.25 % of its amount, rounded once half to even, and its total is the
+ *     lines (a credit applied too) carries 7.25 % of its amount, rounded once half to even, and its total is the
  *     charge (`taxMismatches` otherwise); an invoice is left open only for the declined charge its subscription is
  *     past due on, which a retry may still pay (`strandedInvoices` otherwise), and what a past-due subscription
  *     owes (its next charge, as the dashboard and the portal show it) is that invoice's total and tax
@@ -121,10 +121,10 @@ const ANSWERS: Record<Op['kind'], string[]> = {
   card: ['200', '409 subscription.conflict', '409 customer.changed', '409 test_clock.advancing'],
 };
 
-/** The rate the race model's buyer (in California) is taxed at, in hundredths of a percent (docs/tax.md: 8.25 %). */
-const CALIFORNIA_BASIS_POINTS = 825;
+/** The rate the race model's buyer (in California) is taxed at, in hundredths of a percent (docs/tax.md: 7.25 %). */
+const CALIFORNIA_BASIS_POINTS = 725;
 
-/** `amountMinor` × 8.25 %, rounded once to the minor unit, half to even (docs/tax.md), the same both sides of zero. */
+/** `amountMinor` × 7.25 %, rounded once to the minor unit, half to even (docs/tax.md), the same both sides of zero. */
 export function californiaTaxMinor(amountMinor: number): number {
   const scaled = Math.abs(amountMinor) * CALIFORNIA_BASIS_POINTS;
   const whole = Math.floor(scaled / 10_000);
@@ -135,7 +135,7 @@ export function californiaTaxMinor(amountMinor: number): number {
 
 /**
  * What is wrong with the invoice of a paid charge of `amountMinor` to the race model's buyer, or null: every line is
- * taxed at 8.25 % (its tax that rate of its amount, rounded once), the invoice's tax is the sum of its lines' and its
+ * taxed at 7.25 % (its tax that rate of its amount, rounded once), the invoice's tax is the sum of its lines' and its
  * total what was charged.
  */
 export function invoiceTaxProblem(
@@ -143,7 +143,8 @@ export function invoiceTaxProblem(
   amountMinor: number,
 ): string | null {
   for (const line of invoice.items) {
-    if (line.taxRate !== CALIFORNIA_BASIS_POINTS / 100) return `the line "${line.description}" is taxed at ${line.taxRate} %, not 8.25 %`;
+    if (line.taxRate !== CALIFORNIA_BASIS_POINTS / 100)
+      return `the line "${line.description}" is taxed at ${line.taxRate} %, not ${CALIFORNIA_BASIS_POINTS / 100} %`;
     if (line.taxAmountMinor !== californiaTaxMinor(line.amountMinor))
       return `the line "${line.description}" of ${line.amountMinor} is taxed ${line.taxAmountMinor}, not ${californiaTaxMinor(line.amountMinor)}`;
   }

@@ -137,7 +137,7 @@ export const advancing = {
 } as const;
 export const subscriptionNotFound = { status: 404, code: 'subscription.not_found', when: 'No subscription of the organization has `subscriptionId`.' } as const;
 
-/** The buyer's billing address of the examples: it decides the tax (California's 8.25 % in the bundled table). */
+/** The buyer's billing address of the examples: it decides the tax (California's statewide 7.25 %). */
 export const billingAddress = { country: 'US', state: 'CA', postalCode: '94105' };
 
 /** A promo code of the examples' merchant: 15 % off its plans. */

@@ -103,23 +103,23 @@ describe('checkout: plan tax preview', () => {
     const res = await planTax(plan.id, { billingAddress: { country: 'us', state: 'ca', postalCode: '94105' }, quantity: 2 });
     expect(res.status, res.text).toBe(200);
     expectCors(res);
-    // CA 8.25 %: 39.98 → 3.29835 → 3.30; 5.00 → 0.4125 → 0.41 (per line, to the cent).
+    // CA 7.25 %: 39.98 → 2.89855 → 2.90; 5.00 → 0.3625 → 0.36 (per line, to the cent).
     expect(res.json).toEqual({
       currency: 'USD',
       jurisdiction: { country: 'US', state: 'CA' },
-      rate: '0.0825',
-      rates: expect.arrayContaining([expect.objectContaining({ level: 'state', rate: '0.0825' })]),
+      rate: '0.0725',
+      rates: expect.arrayContaining([expect.objectContaining({ level: 'state', rate: '0.0725' })]),
       reason: null,
       lines: [
-        { type: 'plan', description: 'Pro', quantity: 2, unitAmount: 19.99, amount: 39.98, tax: 3.3, dueToday: true },
-        { type: 'setup', description: 'Pro setup', quantity: 1, unitAmount: 5, amount: 5, tax: 0.41, dueToday: true },
+        { type: 'plan', description: 'Pro', quantity: 2, unitAmount: 19.99, amount: 39.98, tax: 2.9, dueToday: true },
+        { type: 'setup', description: 'Pro setup', quantity: 1, unitAmount: 5, amount: 5, tax: 0.36, dueToday: true },
       ],
       subtotal: 44.98,
-      tax: 3.71,
-      total: 48.69,
+      tax: 3.26,
+      total: 48.24,
       subtotalDueToday: 44.98,
-      taxDueToday: 3.71,
-      amountDueToday: 48.69,
+      taxDueToday: 3.26,
+      amountDueToday: 48.24,
       promoCodeApplied: false,
       note: expect.stringMatching(/promo code/i),
     });

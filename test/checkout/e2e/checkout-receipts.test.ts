@@ -215,10 +215,10 @@ describe('a trial started at checkout', () => {
     expect(advanced.status, advanced.text).toBe(200);
 
     const plan = await orgPlan(org, { pricing: { price: 10, formula: 'fixed-fee' }, trial: { unit: 'day', length: 7 } }, { productType: 'recurring' });
-    // Two seats in California: 20.00 at 8.25 % is 1.65.
+    // Two seats in California: 20.00 at 7.25 % is 1.45.
     const started = await startTrial(org, plan.id, { country: 'US', state: 'CA' }, 2);
     const sub = await subscriptionOf(org, started.subscriptionId);
-    expect(started.trial).toEqual({ endsAt: sub.trialEndTime, firstCharge: { at: sub.trialEndTime, subtotal: 20, tax: 1.65, amount: 21.65 } });
+    expect(started.trial).toEqual({ endsAt: sub.trialEndTime, firstCharge: { at: sub.trialEndTime, subtotal: 20, tax: 1.45, amount: 21.45 } });
     expect(Date.parse(started.trial.endsAt) - Date.now()).toBeGreaterThan(36 * 86_400_000);
 
     const trialOnly = await orgPlan(

@@ -51,10 +51,18 @@ describe('checkout tax: the US states without a state sales tax', () => {
     ]);
   });
 
-  it('a state with a sales tax still pays it, with no reason (California 8.25 %)', async () => {
+  it('a state with a sales tax still pays it, with no reason (California 7.25 %, its statewide rate, as corrected)', async () => {
     const res = await planTax(plan.id, { country: 'US', state: 'CA' });
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toMatchObject({ rate: '0.0825', reason: null, tax: 0.82, total: 10.82 });
+    // 10.00 at 7.25 % is 0.725: half to even, 0.72.
+    expect(res.json).toMatchObject({ rate: '0.0725', reason: null, tax: 0.72, total: 10.72 });
+    expect(res.json.rates[1]).toEqual({
+      level: 'state',
+      type: 'sales',
+      rate: '0.0725',
+      validFrom: expect.any(String),
+      source: 'platform:corrections-of-sales-tax@2.23.0',
+    });
   });
 
   it('Delaware the state (0) is not Germany the country (19 % VAT)', async () => {

@@ -202,10 +202,10 @@ describe('checkout: paying a plan', () => {
 
     const tax = await call('POST', `${C}/plans/${plan.id}/tax`, { body: { billingAddress: US_CA } });
     expect(tax.status, tax.text).toBe(200);
-    expect(tax.json).toMatchObject({ amountDueToday: 43.3, promoCodeApplied: false }); // California 8.25 %
+    expect(tax.json).toMatchObject({ amountDueToday: 42.9, promoCodeApplied: false }); // California 7.25 %
     const q = await quote(plan.id, { code: p.code, billingAddress: US_CA });
-    // 8.25 % of 30.00 = 2.475: half-even at the cent gives 2.48.
-    expect(q.json).toMatchObject({ discount: 10, subtotalDueToday: 30, taxDueToday: 2.48, amountDueToday: 32.48 });
+    // 7.25 % of 30.00 = 2.175: half-even at the cent gives 2.18.
+    expect(q.json).toMatchObject({ discount: 10, subtotalDueToday: 30, taxDueToday: 2.18, amountDueToday: 32.18 });
 
     const s = await newSession(plan.id, { billingAddress: US_CA });
     const token = await cardToken(org);
@@ -221,8 +221,8 @@ describe('checkout: paying a plan', () => {
       currency: 'USD',
       subtotal: 40,
       discount: 10,
-      tax: 2.48,
-      amount: 32.48,
+      tax: 2.18,
+      amount: 32.18,
       promoCode: p.code,
       card: { brand: 'visa', last4: '4242' },
       paidAt: expect.any(String),
@@ -230,7 +230,7 @@ describe('checkout: paying a plan', () => {
       trial: null,
     });
     const t = (await getTransaction(org.organizationId, res.json.transactionId))!;
-    expect(t).toMatchObject({ status: 'completed', amountMinor: 3248, planId: plan.id, orderId: null, customerEmail: s.email });
+    expect(t).toMatchObject({ status: 'completed', amountMinor: 3218, planId: plan.id, orderId: null, customerEmail: s.email });
     expect((await getPromoCodeById(p.id))!.timesRedeemed).toBe(1);
     expect(await getCheckoutSession(s.sessionId)).toMatchObject({ status: 'paid', transactionId: t.id });
 
@@ -253,7 +253,7 @@ describe('checkout: paying a plan', () => {
     expect(bodies).toContainEqual({
       transactionId: t.id,
       externalTransactionId: t.externalTransactionId,
-      amount: 32.48,
+      amount: 32.18,
       currency: 'usd',
       occurredAt: t.processedAt,
       orderId: null,
@@ -319,7 +319,7 @@ describe('checkout: paying a plan', () => {
     // With the state it pays.
     const ok = await confirmPlan(plan.id, { sessionId: s.sessionId, token, billingAddress: US_CA });
     expect(ok.status, ok.text).toBe(200);
-    expect(ok.json.tax).toBe(0.82); // 8.25 % of 10.00 = 0.825: half-even at the cent
+    expect(ok.json.tax).toBe(0.72); // 7.25 % of 10.00 = 0.725: half-even at the cent
   });
 
   it('refuses a session whose plan was repriced after it began (409 checkout.price_changed), charging nothing; a new session pays the new price', async () => {
@@ -338,7 +338,7 @@ describe('checkout: paying a plan', () => {
     const again = await newSession(plan.id, { billingAddress: US_CA });
     const paid = await confirmPlan(plan.id, { sessionId: again.sessionId, token });
     expect(paid.status, paid.text).toBe(200);
-    expect(paid.json).toMatchObject({ subtotal: 100, tax: 8.25, amount: 108.25 });
+    expect(paid.json).toMatchObject({ subtotal: 100, tax: 7.25, amount: 107.25 });
 
     // A subscription's cycle changed after its session began: also refused (the page said "every month").
     const monthly = await orgPlan(shop, {}, { productType: 'recurring' });

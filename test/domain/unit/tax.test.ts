@@ -9,6 +9,7 @@ import {
   BUNDLED_TABLE_SOURCE,
   BUNDLED_TABLE_VALID_FROM,
   CA_PROVINCES,
+  CORRECTIONS_SOURCE,
   createRateTable,
   defaultRateTable,
   EU_COUNTRIES,
@@ -89,8 +90,8 @@ describe('rounding per currency exponent (per line, half-even at the minor unit)
 
   it('keeps large amounts exact', () => {
     const q = quote({ address: { country: 'US', state: 'CA' }, lines: [{ amountMinor: 9_007_199_254, quantity: 1000 }] });
-    // 9007199254000 × 0.0825 = 743093938455 exactly.
-    expect(q.taxMinor).toBe(743_093_938_455);
+    // 9007199254000 × 0.0725 = 653021945915 exactly.
+    expect(q.taxMinor).toBe(653_021_945_915);
   });
 });
 
@@ -157,12 +158,26 @@ describe('jurisdictions', () => {
 
   it('corrects the rates the bundled table still gave at its edition though the law had changed them, each with its source', () => {
     const at = new Date('2026-12-01T00:00:00.000Z');
-    const corrected = { LI: '0.081', EC: '0.15', LK: '0.18', PK: '0.18', BS: '0.1', SR: '0.1' };
-    for (const [country, rate] of Object.entries(corrected)) {
-      expect(taxPort.quote({ lines: [], currency: 'USD', address: { country, state: null, postalCode: null }, at }).rate, country).toBe(rate);
+    const corrected = { LI: '0.081', EC: '0.15', LK: '0.18', PK: '0.18', BS: '0.1', SR: '0.1', 'US-CA': '0.0725' };
+    for (const [code, rate] of Object.entries(corrected)) {
+      const [country, state = null] = code.split('-') as [string, string?];
+      const q = taxPort.quote({ lines: [], currency: 'USD', address: { country, state, postalCode: null }, at });
+      expect(q.rate, code).toBe(rate);
+      expect(q.rates.at(-1)!.source, code).toBe(CORRECTIONS_SOURCE);
     }
+    expect(RATE_CHANGES.map((c) => (c.state ? `${c.country}-${c.state}` : c.country)).sort()).toEqual(Object.keys(corrected).sort());
     // Each correction changes what the table said (one that equals it would be no correction).
-    for (const change of RATE_CHANGES) expect(bundled[change.country]!.rate, change.country).not.toBe(Number(change.rate));
+    for (const change of RATE_CHANGES) {
+      const table = change.state ? bundled[change.country]!.states![change.state]! : bundled[change.country]!;
+      expect(table.rate, `${change.country} ${change.state ?? ''}`).not.toBe(Number(change.rate));
+    }
+  });
+
+  it("taxes California at its 7.25 % statewide rate (the state's own), not the table's 8.25 %, as a state sales tax", () => {
+    expect(bundled.US!.states!.CA!.rate).toBe(0.0825);
+    const q = quote({ address: { country: 'US', state: 'CA' }, lines: [{ amountMinor: 1000 }] });
+    expect(q).toMatchObject({ rate: '0.0725', taxMinor: 72, reason: null, jurisdiction: { country: 'US', state: 'CA' } }); // 72.5 → 72
+    expect(q.rates[1]).toEqual({ level: 'state', type: 'sales', rate: '0.0725', validFrom: BUNDLED_TABLE_VALID_FROM, source: CORRECTIONS_SOURCE });
   });
 
   it('the UK is taxed at its 20 % VAT', () => {
@@ -172,18 +187,18 @@ describe('jurisdictions', () => {
   });
 
   it.each([
-    ['NY', '0.04', 400],
-    ['TX', '0.0625', 625],
-    ['CA', '0.0825', 825],
-    ['WA', '0.065', 650],
-  ])('US state %s uses its base rate %s on top of no federal tax', (state, rate, tax) => {
+    ['NY', '0.04', 400, BUNDLED_TABLE_SOURCE],
+    ['TX', '0.0625', 625, BUNDLED_TABLE_SOURCE],
+    ['CA', '0.0725', 725, CORRECTIONS_SOURCE],
+    ['WA', '0.065', 650, BUNDLED_TABLE_SOURCE],
+  ])('US state %s uses its base rate %s on top of no federal tax', (state, rate, tax, source) => {
     const q = quote({ address: { country: 'US', state, postalCode: '10001' }, lines: [{ amountMinor: 10000 }] });
     expect(q.rate).toBe(rate);
     expect(q.jurisdiction).toEqual({ country: 'US', state });
     expect(q.rates.map((r) => [r.level, r.type, r.rate, r.source])).toEqual([
       ['country', 'none', '0.0', BUNDLED_TABLE_SOURCE],
       // A state's sales tax, though the package files it with the VAT rates.
-      ['state', 'sales', rate, BUNDLED_TABLE_SOURCE],
+      ['state', 'sales', rate, source],
     ]);
     expect(q.reason).toBeNull();
     expect(q.taxMinor).toBe(tax);
@@ -297,7 +312,10 @@ describe('every jurisdiction the checkout offers gets an answer; every other cou
       const q = answer({ country: 'US', state }).quote!;
       expect(q.jurisdiction, state).toEqual({ country: 'US', state });
       expect(q.reason, state).toBe(US_NO_SALES_TAX_STATES.includes(state) ? 'no_sales_tax' : null);
-      expect(q.rates[1]!.source, state).toBe(US_NO_SALES_TAX_STATES.includes(state) ? NO_SALES_TAX_SOURCE : BUNDLED_TABLE_SOURCE);
+      const corrected = RATE_CHANGES.some((c) => c.country === 'US' && c.state === state);
+      expect(q.rates[1]!.source, state).toBe(
+        US_NO_SALES_TAX_STATES.includes(state) ? NO_SALES_TAX_SOURCE : corrected ? CORRECTIONS_SOURCE : BUNDLED_TABLE_SOURCE,
+      );
     }
   });
 

@@ -76,7 +76,7 @@ async function pastDue(org: Org) {
   await setSandboxInstrumentDecline(org.organizationId, sub.instrumentId, 'insufficient_funds');
   await advanceTo(org, new Date(Date.parse(sub.periodEnd) + DAY).toISOString());
   const renewalInvoice = chargeInvoiceId(`renewal:${sub.id}:2`);
-  expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'open', totalAmount: 10.82, voidedAt: null, voidReason: null });
+  expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'open', totalAmount: 10.72, voidedAt: null, voidReason: null });
   expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('past-due');
   return { ...sub, renewalInvoice };
 }
@@ -99,7 +99,7 @@ describe('a failed renewal', () => {
     const day = (days: number) => new Date(Date.parse(sub.periodEnd) + days * DAY).toISOString().slice(0, 10);
     expect(told[0]!.text).toBe(
       [
-        `We could not charge 10.82 USD (including 0.82 USD tax) to your card on ${utcText(sub.periodEnd)} for your subscription "Monthly plan" with Dunning mail shop.`,
+        `We could not charge 10.72 USD (including 0.72 USD tax) to your card on ${utcText(sub.periodEnd)} for your subscription "Monthly plan" with Dunning mail shop.`,
         '',
         `We will try again on ${day(1)}. If the payment has not gone through by ${day(8)}, the subscription is cancelled.`,
         '',
@@ -144,7 +144,7 @@ describe("a subscription's invoices when it ends", () => {
     const day = (days: number) => new Date(Date.parse(sub.periodEnd) + days * DAY).toISOString().slice(0, 10);
     expect(cancelled!.text).toBe(
       [
-        `Your subscription "Monthly plan" with Dunned shop was cancelled on ${day(8)}: the payment of 10.82 USD (including 0.82 USD tax) for it, declined on ${day(0)}, never went through.`,
+        `Your subscription "Monthly plan" with Dunned shop was cancelled on ${day(8)}: the payment of 10.72 USD (including 0.72 USD tax) for it, declined on ${day(0)}, never went through.`,
         '',
         'Nothing more will be charged for it, and its unpaid invoice is voided: nothing is owed.',
         '',
@@ -205,7 +205,7 @@ describe("a subscription's invoices when it ends", () => {
     const org = await organizationAccount('Past due, items changed');
     const { renewalInvoice, ...sub } = await pastDue(org);
 
-    // While past due the items change to a 25.00 plan, from the next renewal: the retry still pays the 10.82 invoice.
+    // While past due the items change to a 25.00 plan, from the next renewal: the retry still pays the 10.72 invoice.
     const dearer = await orgPlan(org, { pricing: { price: 25, formula: 'fixed-fee' } }, { productType: 'recurring' });
     const changed = await api(org, 'PUT', `/subscriptions/${sub.id}/items`, {
       items: [{ plan: dearer.id }],
@@ -219,13 +219,13 @@ describe("a subscription's invoices when it ends", () => {
     // after the decline) unless a retry is paid.
     const merchant = (await getMerchant(org.organizationId))!;
     const summary = await getSubscriptionSummary(merchant, sub.id);
-    expect(summary.nextChargeMinor).toBe(1082);
-    expect(summary.nextChargeTaxMinor).toBe(82);
+    expect(summary.nextChargeMinor).toBe(1072);
+    expect(summary.nextChargeTaxMinor).toBe(72);
     const cancelAt = new Date(Date.parse(summary.dunning!.declinedAt) + 8 * DAY).toISOString();
     expect(summary.dunning).toEqual({ declinedAt: expect.stringMatching(sub.periodEnd.slice(0, 13)), cancelAt });
     const dashboard = await subscriptionPage(merchant, 'owner', { cookies: [] } as unknown as HttpEvent, sub.id);
     expect(/<dd id="next-charge">(.*?)<\/dd>/s.exec(dashboard.body as string)?.[1]).toMatch(
-      /^<span class="money">\$10\.82<\/span> on <time .*<\/time> \(including <span class="money">\$0\.82<\/span> tax\)$/,
+      /^<span class="money">\$10\.72<\/span> on <time .*<\/time> \(including <span class="money">\$0\.72<\/span> tax\)$/,
     );
     expect(/<dd id="dunning">(.*?)<\/dd>/s.exec(dashboard.body as string)?.[1]).toMatch(
       new RegExp(
@@ -238,14 +238,14 @@ describe("a subscription's invoices when it ends", () => {
     const page = await http('GET', `/portal/${org.organizationId}/subscriptions`, { baseUrl: origin, headers: { cookie } });
     expect(page.status).toBe(200);
     const nextCharge = /id="next-charge-[^"]+">(.*?)<\/dd>/s.exec(page.text)?.[1];
-    expect(nextCharge).toMatch(/^<span class="money">\$10\.82<\/span> on <time .*<\/time> \(including <span class="money">\$0\.82<\/span> tax\)$/);
+    expect(nextCharge).toMatch(/^<span class="money">\$10\.72<\/span> on <time .*<\/time> \(including <span class="money">\$0\.72<\/span> tax\)$/);
     expect(page.text).toMatch(new RegExp(`If it never goes through, the subscription is cancelled on <time datetime="${cancelAt}"`));
 
     // The card works again: the next retry charges what the pages showed, and pays the invoice.
     await setSandboxInstrumentDecline(org.organizationId, sub.instrumentId, null);
     await advanceTo(org, new Date(Date.parse(sub.periodEnd) + 3 * DAY + 60_000).toISOString());
     expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('active');
-    expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'paid', totalAmount: 10.82 });
+    expect(await invoice(org, renewalInvoice)).toMatchObject({ status: 'paid', totalAmount: 10.72 });
     // The retry's payment says what it paid for, as the declined one did: the period of the items then.
     const charges = (await api(org, 'GET', `/transactions?subscriptionId=${sub.id}&limit=10&sortDirection=asc`)).json.data as Array<{
       status: string;
@@ -266,7 +266,7 @@ describe("a subscription's invoices when it ends", () => {
     const [refund] = (await api(org, 'GET', `/transactions/${charge!.id}/refunds`)).json.data as Array<{ amount: number }>;
     expect(refund!.amount).toBeGreaterThan(10);
     const credited = await invoice(org, chargeInvoiceId(`renewal:${sub.id}:1`));
-    expect(credited).toMatchObject({ status: 'paid', totalAmount: 10.82, creditedAmount: refund!.amount });
+    expect(credited).toMatchObject({ status: 'paid', totalAmount: 10.72, creditedAmount: refund!.amount });
     expect(await pdfText(org, credited.id)).toContain(`Credited by refund: ${refund!.amount.toFixed(2)} USD`);
   });
 });

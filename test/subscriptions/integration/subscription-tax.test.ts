@@ -1,7 +1,7 @@
 /**
  * The platform is the merchant of record, so it owes the tax on every charge of a subscription, not only the
  * checkout's: through the real checkout and the sandbox test clock, a California subscription's renewal charges and
- * invoices the same 8.25 % as its checkout, its reminder names the amount with tax, and a prorated cancellation
+ * invoices the same 7.25 % as its checkout, its reminder names the amount with tax, and a prorated cancellation
  * refunds the unused time with its tax in proportion. A subscription made through the organization API is taxed at
  * its customer's address, and one whose customer has no country, or a country not sold to, is refused; its renewals are taxed
  * where the buyer is then (a customer who moved, a card with a billing country). The ledger holds the tax of every charge
@@ -68,46 +68,46 @@ async function boughtAtCheckout(org: Org, billingAddress: Record<string, string>
 }
 
 describe('a subscription bought at checkout is taxed on every charge', () => {
-  it('renews a California subscription at the checkout’s 8.25 %, invoiced line by line, after a reminder naming the amount with tax', async () => {
+  it('renews a California subscription at the checkout’s 7.25 %, invoiced line by line, after a reminder naming the amount with tax', async () => {
     const org = await organizationAccount('California renewals');
     const { email, subscriptionId, first } = await boughtAtCheckout(org, CALIFORNIA);
-    expect(first).toMatchObject({ amount: 10.82, tax: 0.82 });
+    expect(first).toMatchObject({ amount: 10.72, tax: 0.72 }); // 0.725: half to even
     const sub = (await api(org, 'GET', `/subscriptions/${subscriptionId}`)).json.data;
     // The checkout's payment has its invoice too: the first period's, paid, as charged.
     const [checkoutPayment] = await chargesOf(org, subscriptionId);
     const opening = await invoice(org, checkoutInvoiceId(checkoutPayment!.id));
-    expect(opening).toMatchObject({ status: 'paid', totalTax: 0.82, totalAmount: 10.82, currency: 'USD', customerId: sub.customer.id });
+    expect(opening).toMatchObject({ status: 'paid', totalTax: 0.72, totalAmount: 10.72, currency: 'USD', customerId: sub.customer.id });
     // Its line names the period it paid, as a renewal's does.
     const period = `(${sub.currentPeriodStart.slice(0, 10)} to ${sub.currentPeriodEnd.slice(0, 10)})`;
     expect(opening.items).toEqual([
-      expect.objectContaining({ description: `${sub.name} ${period}`, quantity: 1, unitPrice: 10, taxRate: 8.25, taxAmount: 0.82 }),
+      expect.objectContaining({ description: `${sub.name} ${period}`, quantity: 1, unitPrice: 10, taxRate: 7.25, taxAmount: 0.72 }),
     ]);
 
     // The reminder, a week before the renewal, names the seller and what will be charged.
     await advanceTo(org, new Date(Date.parse(sub.currentPeriodEnd) - 3 * DAY).toISOString());
     const [reminder] = await mailsArrived(email, 'renews');
-    expect(reminder?.text).toContain(`" with California renewals renews on ${sub.currentPeriodEnd.slice(0, 10)} for 10.82 USD (including 0.82 USD tax)`);
+    expect(reminder?.text).toContain(`" with California renewals renews on ${sub.currentPeriodEnd.slice(0, 10)} for 10.72 USD (including 0.72 USD tax)`);
 
     await advanceTo(org, new Date(Date.parse(sub.currentPeriodEnd) + DAY).toISOString());
     expect((await chargesOf(org, subscriptionId)).map((t) => [t.status, t.amount])).toEqual([
-      ['completed', 10.82],
-      ['completed', 10.82],
+      ['completed', 10.72],
+      ['completed', 10.72],
     ]);
     const renewal = await invoice(org, chargeInvoiceId(`renewal:${subscriptionId}:2`));
-    expect(renewal).toMatchObject({ status: 'paid', totalTax: 0.82, totalAmount: 10.82, currency: 'USD' });
-    expect(renewal.items).toEqual([expect.objectContaining({ quantity: 1, unitPrice: 10, amount: 10, taxRate: 8.25, taxAmount: 0.82 })]);
+    expect(renewal).toMatchObject({ status: 'paid', totalTax: 0.72, totalAmount: 10.72, currency: 'USD' });
+    expect(renewal.items).toEqual([expect.objectContaining({ quantity: 1, unitPrice: 10, amount: 10, taxRate: 7.25, taxAmount: 0.72 })]);
     // The platform owes the tax of each payment, the renewal's as the checkout's: the merchant is owed the rest less the
-    // fee (5 % of 10.82: 0.54), 9.46 of each.
+    // fee (5 % of 10.72: 0.54), 9.46 of each.
     expect(await balanceOf(org, 'USD')).toMatchObject({ pending: 18.92 });
 
     // Each payment is mailed a receipt: the checkout's, then the renewal's, dated at the renewal (the clock's time);
     // each names the rate its tax was charged at.
     const receipts = await mailsArrived(email, 'receipt', 2);
     expect(receipts.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your receipt R-\d{6} from California renewals$/), `Your receipt for ${sub.name}`]);
-    expect(receipts[0]!.text).toContain('\nTax (8.25%): 0.82 USD\n');
+    expect(receipts[0]!.text).toContain('\nTax (7.25%): 0.72 USD\n');
     const renewed = (await api(org, 'GET', `/subscriptions/${subscriptionId}`)).json.data;
     expect(receipts[1]!.text.split('\n')[0]).toBe(
-      `California renewals charged 10.82 USD (including 0.82 USD tax at 8.25%) to your visa ending in 4242 on ${utcText(sub.currentPeriodEnd)}, for your subscription "${sub.name}" for ${renewed.currentPeriodStart.slice(0, 10)} to ${renewed.currentPeriodEnd.slice(0, 10)}.`,
+      `California renewals charged 10.72 USD (including 0.72 USD tax at 7.25%) to your visa ending in 4242 on ${utcText(sub.currentPeriodEnd)}, for your subscription "${sub.name}" for ${renewed.currentPeriodStart.slice(0, 10)} to ${renewed.currentPeriodEnd.slice(0, 10)}.`,
     );
     expect(receipts[1]!.text).toContain(`Your invoices are in your billing portal: ${new URL(inject('baseUrl')).origin}/portal/${org.organizationId}`);
     const [, renewalCharge] = await chargesOf(org, subscriptionId);
@@ -129,13 +129,13 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
     }>;
     expect(refunds).toHaveLength(1);
     // The unused time's value before tax (prorated to the second, as the engine does), with the tax in the proportion
-    // the payment was charged with (0.82 of 10.00: 8.25 % rounded).
+    // the payment was charged with (0.72 of 10.00: 7.25 % rounded).
     const churnedAt = cancelled.json.data.churnedAt as string;
     expect(churnedAt <= (await clockNow(org))).toBe(true);
     const net = prorate(1000, secondsBetween(churnedAt, sub.currentPeriodEnd), secondsBetween(sub.currentPeriodStart, sub.currentPeriodEnd));
     expect(net).toBeGreaterThan(600);
     expect(net).toBeLessThan(700);
-    expect(Math.round(refunds[0]!.amount * 100)).toBe(Number(divideHalfEven(BigInt(net) * 1082n, 1000n)));
+    expect(Math.round(refunds[0]!.amount * 100)).toBe(Number(divideHalfEven(BigInt(net) * 1072n, 1000n)));
   });
 
   it('values a first period a promo code discounted at what was paid for it: a prorated cancellation refunds its unused part of that', async () => {
@@ -143,26 +143,26 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
     const code = `HALF-${org.organizationId.slice(0, 8)}`;
     expect((await api(org, 'POST', '/promo-codes', { code, percentOff: 50 })).status).toBe(201);
     const { subscriptionId, first } = await boughtAtCheckout(org, CALIFORNIA, code);
-    // 10 less 50 %: 5, and 8.25 % of it.
-    expect(first).toMatchObject({ amount: 5.41, tax: 0.41 });
+    // 10 less 50 %: 5, and 7.25 % of it (0.3625).
+    expect(first).toMatchObject({ amount: 5.36, tax: 0.36 });
     const sub = (await api(org, 'GET', `/subscriptions/${subscriptionId}`)).json.data;
     const start = Date.parse(sub.currentPeriodStart);
     await advanceTo(org, new Date(start + (Date.parse(sub.currentPeriodEnd) - start) / 2).toISOString());
     const cancelled = await api(org, 'POST', '/subscription-cancellations', { subscriptionId, churnTimePolicy: 'now', prorated: true });
     expect(cancelled.status, cancelled.text).toBe(201);
     const churnedAt = cancelled.json.data.churnedAt as string;
-    // Half of the 5 paid (to the second), not of the plan's 10: about 2.50 and its tax, not all of the 5.41.
+    // Half of the 5 paid (to the second), not of the plan's 10: about 2.50 and its tax, not all of the 5.36.
     const net = prorate(500, secondsBetween(churnedAt, sub.currentPeriodEnd), secondsBetween(sub.currentPeriodStart, sub.currentPeriodEnd));
     expect(net).toBeGreaterThan(240);
     expect(net).toBeLessThanOrEqual(250);
     const [payment] = await chargesOf(org, subscriptionId);
     const refunds = (await api(org, 'GET', `/transactions/${payment!.id}/refunds`)).json.data as Array<{ amount: number }>;
-    // With the tax in the proportion the payment was charged with: 0.41 of 5.00.
-    expect(refunds.map((r) => Math.round(r.amount * 100))).toEqual([Number(divideHalfEven(BigInt(net) * 541n, 500n))]);
+    // With the tax in the proportion the payment was charged with: 0.36 of 5.00.
+    expect(refunds.map((r) => Math.round(r.amount * 100))).toEqual([Number(divideHalfEven(BigInt(net) * 536n, 500n))]);
     // Its invoice says what was charged, the code's discount in its line, and is credited by the refund.
     const paid = await invoice(org, checkoutInvoiceId(payment!.id));
-    expect(paid).toMatchObject({ status: 'paid', totalAmount: 5.41, totalTax: 0.41, creditedAmount: refunds[0]!.amount });
-    expect(paid.items).toEqual([expect.objectContaining({ description: expect.stringContaining(`(promo code ${code})`), unitPrice: 5, taxAmount: 0.41 })]);
+    expect(paid).toMatchObject({ status: 'paid', totalAmount: 5.36, totalTax: 0.36, creditedAmount: refunds[0]!.amount });
+    expect(paid.items).toEqual([expect.objectContaining({ description: expect.stringContaining(`(promo code ${code})`), unitPrice: 5, taxAmount: 0.36 })]);
     expect(cancelled.json.data.proratedInvoiceId).toBe(paid.id);
   });
 });
@@ -191,16 +191,16 @@ describe('a subscription made through the organization API', () => {
 
   it("is taxed at its customer's address from its first charge", async () => {
     const { org, id } = await subscribedAt('API taxed', 10, { country: 'US', region: 'CA', zip: '94105' }, 2);
-    expect((await chargesOf(org, id)).map((t) => t.amount)).toEqual([21.65]);
+    expect((await chargesOf(org, id)).map((t) => t.amount)).toEqual([21.45]);
     const first = await invoice(org, chargeInvoiceId(`renewal:${id}:1`));
-    expect(first).toMatchObject({ totalTax: 1.65, totalAmount: 21.65 });
-    expect(first.items).toEqual([expect.objectContaining({ quantity: 2, unitPrice: 10, taxRate: 8.25, taxAmount: 1.65 })]);
-    // The tax is the platform's: the merchant is owed 21.65 less 1.65 less the fee (5 %: 1.08), and a full refund takes
-    // back only that (the 1.65 is no longer owed to the tax office).
-    expect(await balanceOf(org, 'USD')).toMatchObject({ pending: 18.92, owed: 0 });
+    expect(first).toMatchObject({ totalTax: 1.45, totalAmount: 21.45 });
+    expect(first.items).toEqual([expect.objectContaining({ quantity: 2, unitPrice: 10, taxRate: 7.25, taxAmount: 1.45 })]);
+    // The tax is the platform's: the merchant is owed 21.45 less 1.45 less the fee (5 %: 1.07), and a full refund takes
+    // back only that (the 1.45 is no longer owed to the tax office).
+    expect(await balanceOf(org, 'USD')).toMatchObject({ pending: 18.93, owed: 0 });
     const [charge] = await chargesOf(org, id);
     expect((await api(org, 'POST', `/transactions/${charge!.id}/refunds`, {})).status).toBe(201);
-    expect(await balanceOf(org, 'USD')).toMatchObject({ pending: 18.92, owed: 20 });
+    expect(await balanceOf(org, 'USD')).toMatchObject({ pending: 18.93, owed: 20 });
   });
 
   it('refuses a place the platform does not sell to or cannot tax, trial or not, and makes nothing', async () => {
@@ -344,7 +344,7 @@ describe('a subscription made through the organization API', () => {
       totalAmount: 11.9,
       buyer: expect.objectContaining({ country: 'DE' }),
     });
-    // Cancelled at once, prorated: the unused time comes back with the 19 % it was charged at (not California's 8.25 %).
+    // Cancelled at once, prorated: the unused time comes back with the 19 % it was charged at (not California's 7.25 %).
     const cancelled = await api(org, 'POST', '/subscription-cancellations', { subscriptionId: id, churnTimePolicy: 'now', prorated: true });
     expect(cancelled.status, cancelled.text).toBe(201);
     const refunds = (await api(org, 'GET', `/transactions/${reactivation!.id}/refunds`)).json.data as Array<{ amount: number }>;
@@ -372,7 +372,7 @@ describe('a subscription made through the organization API', () => {
     const back = await api(org, 'POST', '/subscription-reactivations', { subscriptionId: id, paymentInstrumentId: otherId });
     expect(back.status, back.text).toBe(201);
     const paid = (await chargesOf(org, id)).find((t) => t.id === back.json.data.transactionId);
-    // 10.00 with the UK's 20 %, on the card named (not 10.82 with California's 8.25 % on the first card).
+    // 10.00 with the UK's 20 %, on the card named (not 10.72 with California's 7.25 % on the first card).
     expect(paid).toMatchObject({ status: 'completed', amount: 12, paymentInstrumentId: otherId });
     expect(await invoice(org, chargeInvoiceId(`reactivation:${back.json.data.id}`))).toMatchObject({
       totalTax: 2,

@@ -113,7 +113,7 @@ function check(
     paymentInstrumentId: 'pi_1',
     billingAddress: { country: 'US', state: 'CA', postalCode: '94105' },
     periodValueMinor: trial ? null : 2 * price - discount,
-    charged: trial ? null : { lines: [{ description: 'Plan', quantity: 1, unitPriceMinor: 2 * price - discount }], rate: '0.0825' },
+    charged: trial ? null : { lines: [{ description: 'Plan', quantity: 1, unitPriceMinor: 2 * price - discount }], rate: '0.0725' },
     now: claimedAt,
     offsetMs,
   });
