@@ -7382,8 +7382,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "subtotal": 19.99,
                      *       "discount": 0,
-                     *       "tax": 1.65,
-                     *       "amount": 21.64,
+                     *       "tax": 1.45,
+                     *       "amount": 21.44,
                      *       "promoCode": null,
                      *       "card": {
                      *         "brand": "visa",
@@ -7582,17 +7582,17 @@ export interface operations {
                      *           "unitAmount": 19.99,
                      *           "amount": 19.99,
                      *           "discount": 2,
-                     *           "tax": 1.48,
+                     *           "tax": 1.3,
                      *           "dueToday": true
                      *         }
                      *       ],
                      *       "subtotal": 19.99,
                      *       "discount": 2,
-                     *       "tax": 1.48,
-                     *       "total": 19.47,
+                     *       "tax": 1.3,
+                     *       "total": 19.29,
                      *       "subtotalDueToday": 17.99,
-                     *       "taxDueToday": 1.48,
-                     *       "amountDueToday": 19.47
+                     *       "taxDueToday": 1.3,
+                     *       "amountDueToday": 19.29
                      *     }
                      */
                     "application/json": components["schemas"]["PublicApiApplyCheckoutPromoCodeResponse"];
@@ -7759,9 +7759,9 @@ export interface operations {
                      *       ],
                      *       "subtotal": 19.99,
                      *       "discount": 0,
-                     *       "tax": 1.65,
-                     *       "taxRate": "0.0825",
-                     *       "amount": 21.64,
+                     *       "tax": 1.45,
+                     *       "taxRate": "0.0725",
+                     *       "amount": 21.44,
                      *       "promoCode": null,
                      *       "billingCountry": "US",
                      *       "card": {
@@ -8011,10 +8011,10 @@ export interface operations {
                      *             "jobTitle": null
                      *           },
                      *           "tags": [],
-                     *           "lifetimeRevenue": 21.64,
+                     *           "lifetimeRevenue": 21.44,
                      *           "lifetimeRevenueCurrency": "USD",
                      *           "lifetimeRevenueByCurrency": {
-                     *             "USD": 21.64
+                     *             "USD": 21.44
                      *           },
                      *           "lastPaymentTime": "2026-12-02T02:03:30.599Z",
                      *           "primaryPaymentInstrument": {
@@ -8396,7 +8396,7 @@ export interface operations {
                      *           "payload": {
                      *             "transactionId": "0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f",
                      *             "externalTransactionId": "pay_rl34lknNxnyZ7Np6DtThoXKn",
-                     *             "amount": 21.64,
+                     *             "amount": 21.44,
                      *             "currency": "usd",
                      *             "occurredAt": "2026-12-02T02:03:37.112Z",
                      *             "orderId": null,
@@ -8415,7 +8415,7 @@ export interface operations {
                      *           "payload": {
                      *             "transactionId": "0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b",
                      *             "externalTransactionId": "pay_USmICWfP8mgzkZXagXXULhjP",
-                     *             "amount": 107.17,
+                     *             "amount": 106.18,
                      *             "currency": "usd",
                      *             "occurredAt": "2026-12-02T02:03:36.985Z",
                      *             "orderId": "ord_a36ce43661074f41cecfaf9bcc94036a",
@@ -8662,7 +8662,7 @@ export interface operations {
                      *           "payload": {
                      *             "transactionId": "0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
                      *             "externalTransactionId": "pay_KGrs34J1yFVyAjSS7YR8m0XL",
-                     *             "amount": 21.64,
+                     *             "amount": 21.44,
                      *             "currency": "usd",
                      *             "occurredAt": "2026-12-02T02:03:30.599Z",
                      *             "orderId": null,
@@ -21481,7 +21481,7 @@ export interface operations {
                      *           "id": "0193a6f4-2b3c-7d4e-9f50-6a7b8c9d0e1f",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "completed",
-                     *           "amount": 21.64,
+                     *           "amount": 21.44,
                      *           "currency": "USD",
                      *           "tax": 1.65,
                      *           "description": "Pro monthly",
@@ -21511,7 +21511,7 @@ export interface operations {
                      *           "id": "0193a6f4-8c9d-7e0f-a1b2-3c4d5e6f7a8b",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "completed",
-                     *           "amount": 107.17,
+                     *           "amount": 106.18,
                      *           "currency": "USD",
                      *           "tax": 8.17,
                      *           "description": "Order ord_a36ce43661074f41cecfaf9bcc94036a",
@@ -21871,7 +21871,7 @@ export interface operations {
                      *           "id": "0193a6f4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
                      *           "organizationId": "0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70",
                      *           "status": "completed",
-                     *           "amount": 21.64,
+                     *           "amount": 21.44,
                      *           "currency": "USD",
                      *           "tax": 1.65,
                      *           "description": "Lifetime licence",
@@ -23839,8 +23839,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "subtotal": 99,
                      *       "discount": 0,
-                     *       "tax": 8.17,
-                     *       "amount": 107.17,
+                     *       "tax": 7.18,
+                     *       "amount": 106.18,
                      *       "promoCode": null,
                      *       "card": {
                      *         "brand": "visa",
@@ -24093,9 +24093,9 @@ export interface operations {
                      *       ],
                      *       "subtotal": 99,
                      *       "discount": 0,
-                     *       "tax": 8.17,
-                     *       "taxRate": "0.0825",
-                     *       "amount": 107.17,
+                     *       "tax": 7.18,
+                     *       "taxRate": "0.0725",
+                     *       "amount": 106.18,
                      *       "promoCode": null,
                      *       "billingCountry": "US",
                      *       "card": {
@@ -24175,7 +24175,7 @@ export interface operations {
                      *         "country": "US",
                      *         "state": "CA"
                      *       },
-                     *       "rate": "0.0825",
+                     *       "rate": "0.0725",
                      *       "rates": [
                      *         {
                      *           "level": "country",
@@ -24187,9 +24187,9 @@ export interface operations {
                      *         {
                      *           "level": "state",
                      *           "type": "sales",
-                     *           "rate": "0.0825",
+                     *           "rate": "0.0725",
                      *           "validFrom": "2026-05-19T00:00:00.000Z",
-                     *           "source": "sales-tax@2.23.0"
+                     *           "source": "platform:corrections-of-sales-tax@2.23.0"
                      *         }
                      *       ],
                      *       "reason": null,
@@ -24200,16 +24200,16 @@ export interface operations {
                      *           "quantity": 2,
                      *           "unitAmount": 49.5,
                      *           "amount": 99,
-                     *           "tax": 8.17,
+                     *           "tax": 7.18,
                      *           "dueToday": true
                      *         }
                      *       ],
                      *       "subtotal": 99,
-                     *       "tax": 8.17,
-                     *       "total": 107.17,
+                     *       "tax": 7.18,
+                     *       "total": 106.18,
                      *       "subtotalDueToday": 99,
-                     *       "taxDueToday": 8.17,
-                     *       "amountDueToday": 107.17,
+                     *       "taxDueToday": 7.18,
+                     *       "amountDueToday": 106.18,
                      *       "promoCodeApplied": false,
                      *       "note": null
                      *     }
@@ -24434,8 +24434,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "subtotal": 19.99,
                      *       "discount": 3,
-                     *       "tax": 1.4,
-                     *       "amount": 18.39,
+                     *       "tax": 1.23,
+                     *       "amount": 18.22,
                      *       "promoCode": "SPRING15",
                      *       "card": {
                      *         "brand": "visa",
@@ -24687,17 +24687,17 @@ export interface operations {
                      *           "unitAmount": 19.99,
                      *           "amount": 19.99,
                      *           "discount": 3,
-                     *           "tax": 1.4,
+                     *           "tax": 1.23,
                      *           "dueToday": true
                      *         }
                      *       ],
                      *       "subtotal": 19.99,
                      *       "discount": 3,
-                     *       "tax": 1.4,
-                     *       "total": 18.39,
+                     *       "tax": 1.23,
+                     *       "total": 18.22,
                      *       "subtotalDueToday": 16.99,
-                     *       "taxDueToday": 1.4,
-                     *       "amountDueToday": 18.39
+                     *       "taxDueToday": 1.23,
+                     *       "amountDueToday": 18.22
                      *     }
                      */
                     "application/json": components["schemas"]["ApplyPublicCheckoutPromoCodeResponse"];
@@ -24842,9 +24842,9 @@ export interface operations {
                      *       ],
                      *       "subtotal": 19.99,
                      *       "discount": 0,
-                     *       "tax": 1.65,
-                     *       "taxRate": "0.0825",
-                     *       "amount": 21.64,
+                     *       "tax": 1.45,
+                     *       "taxRate": "0.0725",
+                     *       "amount": 21.44,
                      *       "promoCode": null,
                      *       "billingCountry": "US",
                      *       "card": {
@@ -25028,7 +25028,7 @@ export interface operations {
                      *         "country": "US",
                      *         "state": "CA"
                      *       },
-                     *       "rate": "0.0825",
+                     *       "rate": "0.0725",
                      *       "rates": [
                      *         {
                      *           "level": "country",
@@ -25040,9 +25040,9 @@ export interface operations {
                      *         {
                      *           "level": "state",
                      *           "type": "sales",
-                     *           "rate": "0.0825",
+                     *           "rate": "0.0725",
                      *           "validFrom": "2026-05-19T00:00:00.000Z",
-                     *           "source": "sales-tax@2.23.0"
+                     *           "source": "platform:corrections-of-sales-tax@2.23.0"
                      *         }
                      *       ],
                      *       "reason": null,
@@ -25053,16 +25053,16 @@ export interface operations {
                      *           "quantity": 2,
                      *           "unitAmount": 19.99,
                      *           "amount": 39.98,
-                     *           "tax": 3.3,
+                     *           "tax": 2.9,
                      *           "dueToday": true
                      *         }
                      *       ],
                      *       "subtotal": 39.98,
-                     *       "tax": 3.3,
-                     *       "total": 43.28,
+                     *       "tax": 2.9,
+                     *       "total": 42.88,
                      *       "subtotalDueToday": 39.98,
-                     *       "taxDueToday": 3.3,
-                     *       "amountDueToday": 43.28,
+                     *       "taxDueToday": 2.9,
+                     *       "amountDueToday": 42.88,
                      *       "promoCodeApplied": false,
                      *       "note": "This preview excludes any promo code: with a promo code applied, the amount due is the promo-code quote's, not this one."
                      *     }
