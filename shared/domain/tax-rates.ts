@@ -111,17 +111,30 @@ const corrections: Readonly<Partial<Record<TaxType, string>>> = {
   sales: 'US-CA 0.0725',
 };
 
+type TableEntry = [type: TaxType, country: string, state: string, rate: string];
+
+/**
+ * The entries of a table written by tax type (`bundledRates`, `corrections`): each country, or state (`US-TX`), and its
+ * rate, as `[type, country, state ('' for a country), rate]`.
+ */
+function tableEntries(table: Readonly<Partial<Record<TaxType, string>>>): TableEntry[] {
+  return Object.entries(table).flatMap(([type, entries]) =>
+    [...entries!.matchAll(/(\w+)-?(\w*)\s(\S+)/g)].map(([, country, state, rate]): TableEntry => [type as TaxType, country!, state!, rate!]),
+  );
+}
+
 /**
  * Rate changes after the bundled table's edition, oldest first. Add entries here when a jurisdiction changes its rate.
  * The first are the `corrections` of the bundled table, each with the source `CORRECTIONS_SOURCE`.
  */
-export const RATE_CHANGES: readonly RateChange[] = Object.entries(corrections).flatMap(([type, entries]) =>
-  entries.match(/\S+ \S+/g)!.map((entry): RateChange => {
-    const [code, rate] = entry.split(' ') as [string, string];
-    const [country, state] = code.split('-') as [string, string | undefined];
-    return { country, ...(state ? { state } : {}), validFrom: BUNDLED_TABLE_VALID_FROM, type: type as TaxType, rate, source: CORRECTIONS_SOURCE };
-  }),
-);
+export const RATE_CHANGES: readonly RateChange[] = tableEntries(corrections).map(([type, country, state, rate]) => ({
+  type,
+  country,
+  ...(state ? { state } : {}),
+  rate,
+  validFrom: BUNDLED_TABLE_VALID_FROM,
+  source: CORRECTIONS_SOURCE,
+}));
 
 /** The US states and DC, by USPS code: every one gets an answer (a rate of the table or `no_sales_tax`). */
 export const US_STATES: readonly string[] = `AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC
@@ -270,14 +283,10 @@ export interface RateTable {
 function bundledSource(): SourceTable {
   const table: SourceTable = {};
   const states: Record<string, Record<string, SourceRate>> = {};
-  for (const [type, entries] of Object.entries(bundledRates)) {
-    const words = entries.split(/\s+/);
-    for (let i = 0; i < words.length; i += 2) {
-      const [country, state] = words[i]!.split('-') as [string, string | undefined];
-      const rate: SourceRate = { type, rate: Number(words[i + 1]) };
-      if (!state) table[country] = rate;
-      else states[country] = { ...states[country], [state]: rate };
-    }
+  for (const [type, country, state, rate] of tableEntries(bundledRates)) {
+    const sourceRate: SourceRate = { type, rate: Number(rate) };
+    if (!state) table[country] = sourceRate;
+    else states[country] = { ...states[country], [state]: sourceRate };
   }
   for (const [country, rates] of Object.entries(states)) table[country]!.states = rates;
   return table;
