@@ -87,6 +87,7 @@ export interface RateEntry {
 /** One dated change: from `validFrom` on, the country (or the country's `state`) is taxed at `rate` (a decimal string). */
 export interface RateChange {
   country: string;
+  /** The state the change is of; absent or '': the country's own rate. */
   state?: string;
   validFrom: string;
   type: TaxType;
@@ -130,7 +131,8 @@ function tableEntries(table: Readonly<Partial<Record<TaxType, string>>>): TableE
 export const RATE_CHANGES: readonly RateChange[] = tableEntries(corrections).map(([type, country, state, rate]) => ({
   type,
   country,
-  ...(state ? { state } : {}),
+  // '' for a country's own rate: a change names a state only when `state` is not empty.
+  state,
   rate,
   validFrom: BUNDLED_TABLE_VALID_FROM,
   source: CORRECTIONS_SOURCE,
