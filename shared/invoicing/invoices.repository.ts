@@ -12,7 +12,7 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClosedInvoiceStatus, CustomerInvoice, CustomerInvoiceStatus } from './invoices.rules.ts';
-import { billsSubscription, closableFrom, searchTextOf, statusAt, SUBSCRIPTION_SERIES } from './invoices.rules.ts';
+import { billsSubscription, closableFrom, statusAt, SUBSCRIPTION_SERIES } from './invoices.rules.ts';
 import type { Invoice, InvoicePort } from './port.ts';
 import { chargeInvoiceCounterKey, CustomerInvoiceEntity, invoiceCounterKey, invoiceKey, PortInvoiceEntity } from './invoice.entity.ts';
 import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
@@ -105,23 +105,15 @@ export const takeInvoiceNumber = (organizationId: string, last: number): Transac
 
 /** Issues the draft `i` (now `issued`: open, numbered, dated): only while it is still a draft. */
 export const issueDraft = (issued: CustomerInvoice): TransactItem => ({
-  Update: {
+  // The whole item again, while it is a draft: a draft is taxed anew at its issue, so its lines, totals and the port's
+  // fields (amountDueMinor, taxMinor, lines) change with its status, number and dates. A draft has no payable order
+  // and no payment lock, so nothing else is on it to keep.
+  Put: {
     TableName: tableName(),
-    Key: invoiceKey(issued.id),
-    UpdateExpression:
-      'SET #status = :open, #number = :number, issueDate = :issueDate, dueDate = :dueDate, updatedAt = :at, gsi2sk = :gsi2sk, searchText = :search',
+    Item: CustomerInvoiceEntity.item(issued),
     ConditionExpression: 'attribute_exists(pk) AND #status = :draft',
-    ExpressionAttributeNames: { '#status': 'status', '#number': 'number' },
-    ExpressionAttributeValues: {
-      ':open': 'open',
-      ':draft': 'draft',
-      ':number': issued.number,
-      ':issueDate': issued.issueDate,
-      ':dueDate': issued.dueDate,
-      ':at': issued.updatedAt,
-      ':gsi2sk': catalogListing('INVOICE', issued.organizationId, issued.id, issued.createdAt, issued.updatedAt).gsi2sk,
-      ':search': searchTextOf(issued),
-    },
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':draft': 'draft' },
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
   },
 });

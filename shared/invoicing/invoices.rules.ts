@@ -125,6 +125,9 @@ export const billsSubscription = (number: string | null | undefined): boolean =>
 /** The `n`th invoice number of an organization's `series`: `INV-000001` (at least six digits). */
 export const invoiceNumber = (n: number, series: InvoiceSeries = 'INV'): string => `${series}-${String(n).padStart(6, '0')}`;
 
+/** A tax answer's rate (an exact decimal, `"0.19"`) as an invoice line's percentage (19), to its 4 decimals. */
+export const taxPercentOf = (rate: string): number => Number((Number(rate) * 100).toFixed(INVOICE_LIMITS.taxRateDecimals));
+
 /** `percent` (at most 4 decimals) of `amountMinor`, rounded half-even to the minor unit, exactly. */
 export function taxAmountOf(amountMinor: number, percent: number): number {
   const p = parseDecimalRate(percent.toFixed(INVOICE_LIMITS.taxRateDecimals));

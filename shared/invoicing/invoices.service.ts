@@ -18,6 +18,7 @@ import {
   SUBSCRIPTION_SERIES,
   priceInvoice,
   statusAt,
+  taxPercentOf,
   type ClosedInvoiceStatus,
   type CustomerInvoice,
   type CustomerInvoiceStatus,
@@ -26,6 +27,7 @@ import {
 import type { Merchant } from '../domain/merchants.ts';
 import { customerInvoiceNotFound, customerNotFound, merchantInvoiceNotFound } from '../domain/unknown-ids.ts';
 import { newInvoiceId } from './port.ts';
+import { taxPort } from '../domain/tax.ts';
 import { toMajorUnits, toMinorUnits } from '../domain/money.ts';
 import { hasInvoicePdf, invoicePdfKey, invoicePdfUrl, storedInvoicePdf } from '../platform/storage/invoice-pdfs.ts';
 import { paginationOf } from '../platform/http/pagination.ts';
@@ -234,10 +236,38 @@ const notIssuable = (status: CustomerInvoiceStatus) =>
 /** How often an issue takes the next number again after another issue of the organization took it first. */
 
 /**
- * Issues a draft: `open`, with the organization's next number (`INV-000001`, …) and the given dates, in one
- * transaction with the organization's counter (raised from the number read, so two issues never share a number
- * and numbers have no gaps). Another issue taking the number first means: read the counter again and retry.
- * 422 `customer_invoice.not_draft` for an invoice that is not a draft.
+ * The lines and totals of `invoice` taxed as the platform, its seller of record, owes: every line at the standard rate
+ * of where the buyer is (`buyer.country`, and `buyer.state` in the US and Canada) at `now` (docs/tax.md: reduced rates
+ * by category are not covered), whatever the draft's lines said. 422 `customer_invoice.buyer_country_required` without
+ * a country, the tax port's 422 `checkout.tax_unavailable` for a place it has no rate for, and
+ * `customer_invoice.amount_over_limit` for a total the tax takes above the limit.
+ */
+function taxedWhereTheBuyerIs(invoice: CustomerInvoice, now: string): Pick<CustomerInvoice, 'items' | 'totalTaxMinor' | 'totalAmountMinor'> {
+  const { country, state } = invoice.buyer;
+  if (!country?.trim()) {
+    throw new UnprocessableError(
+      'customer_invoice.buyer_country_required',
+      "buyer.country: the platform, as seller of record, taxes an invoice where its buyer is: set the buyer's country (and state in the US or Canada) before issuing.",
+      { field: 'buyer.country' },
+    );
+  }
+  const { rate } = taxPort.quote({ lines: [], currency: invoice.currency, address: { country, state }, at: new Date(now) });
+  const percent = taxPercentOf(rate);
+  const priced = priceInvoice(
+    invoice.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPriceMinor: i.unitPriceMinor, taxRate: percent })),
+    invoice.shippingFeeMinor,
+  );
+  if (toMajorUnits(priced.totalAmountMinor, invoice.currency) > INVOICE_LIMITS.maxTotal) {
+    throw new UnprocessableError('customer_invoice.amount_over_limit', `An invoice's total is at most ${INVOICE_LIMITS.maxTotal} ${invoice.currency}.`);
+  }
+  return priced;
+}
+
+/**
+ * Issues a draft: `open`, taxed where its buyer is (`taxedWhereTheBuyerIs`), with the organization's next number
+ * (`INV-000001`, …) and the given dates, in one transaction with the organization's counter (raised from the number
+ * read, so two issues never share a number and numbers have no gaps). Another issue taking the number first means:
+ * read the counter again and retry. 422 `customer_invoice.not_draft` for an invoice that is not a draft.
  */
 export async function issueCustomerInvoice(organization: Merchant, id: string, input: { issuedAt: string; dueAt: string }, now = new Date().toISOString()) {
   let invoice = await ownInvoice(organization, id);
@@ -245,9 +275,11 @@ export async function issueCustomerInvoice(organization: Merchant, id: string, i
   // time): then 409, never a request cut off by its timeout.
   const landed = await untilLanded(async (): Promise<CustomerInvoice | typeof CONTENDED> => {
     if (invoice.status !== 'draft') throw notIssuable(statusAt(invoice, now));
+    const taxed = taxedWhereTheBuyerIs(invoice, now);
     const last = await repo.lastInvoiceNumber(organization.id);
     const issued: CustomerInvoice = {
       ...invoice,
+      ...taxed,
       status: 'open',
       number: invoiceNumber(last + 1),
       issueDate: input.issuedAt,

@@ -49,7 +49,7 @@ export const invoicingDocs = {
   },
   issueCustomerInvoice: {
     description:
-      "Issues a draft: it becomes `open`, with `issuedAt` and `dueAt` as its dates (`dueAt` not before `issuedAt`) and the organization's next number (`INV-000001`, `INV-000002`, …: unique, in order and without gaps, also when invoices are issued at once). An open invoice can be paid through checkout by invoice.",
+      "Issues a draft: it becomes `open`, with `issuedAt` and `dueAt` as its dates (`dueAt` not before `issuedAt`) and the organization's next number (`INV-000001`, `INV-000002`, …: unique, in order and without gaps, also when invoices are issued at once). The platform, as seller of record, taxes it as it issues it: every line at the standard rate of where the buyer is (`buyer.country`, and `buyer.state` in the US and Canada), whatever rates the draft gave, so the issued invoice's `taxRate`, `taxAmount`, `totalTax` and `totalAmount` are those it owes. An open invoice can be paid through checkout by invoice.",
     example: {
       params: { organizationId: ids.organizationId, customerInvoiceId: ids.customerInvoiceIdToIssue },
       body: { issuedAt: '2026-12-01T09:00:00.000Z', dueAt: '2026-12-31T23:59:59.000Z' },
@@ -57,6 +57,17 @@ export const invoicingDocs = {
     errors: [
       { status: 409, code: 'customer_invoice.busy', when: 'Too many invoices of the organization were being issued at once; try again.' },
       { status: 422, code: 'customer_invoice.not_draft', when: 'The invoice is not a draft (`details.status`).' },
+      {
+        status: 422,
+        code: 'customer_invoice.buyer_country_required',
+        when: "The buyer has no country: the tax the platform owes on the invoice depends on where the buyer is. Update the draft's `buyer` first.",
+      },
+      {
+        status: 422,
+        code: 'checkout.tax_unavailable',
+        when: 'No tax rate is known where the buyer is: a country the platform does not sell to, a country that is not a code, or a US or Canadian buyer without `state` (`details.reason`).',
+      },
+      { status: 422, code: 'customer_invoice.amount_over_limit', when: "The draft's total with the tax of the buyer's place is above the limit." },
     ],
   },
   voidCustomerInvoice: {

@@ -21,7 +21,7 @@ import { type Customer, findCustomer, findPaymentInstrument, type PaymentInstrum
 import { ConflictError, DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { buyerTaxAddress, taxPort } from '../domain/tax.ts';
-import { chargeInvoice, chargeInvoicePaid, voidedChargeInvoice, INVOICE_LIMITS, taxAmountOf } from '../invoicing/index.ts';
+import { chargeInvoice, chargeInvoicePaid, voidedChargeInvoice, taxAmountOf, taxPercentOf } from '../invoicing/index.ts';
 import {
   resumeCharge,
   type ChargeKind,
@@ -167,9 +167,6 @@ export const chargeInvoiceId = (key: string): string =>
 
 /** The invoice id of the checkout payment `transactionId` of a subscription (its first charge). */
 export const checkoutInvoiceId = (transactionId: string): string => chargeInvoiceId(`checkout:${transactionId}`);
-
-/** A tax rate (an exact decimal, "0.0825") as the percentage an invoice line carries (8.25). */
-export const taxPercentOf = (rate: string): number => Number((Number(rate) * 100).toFixed(INVOICE_LIMITS.taxRateDecimals));
 
 /** The tax of `amountMinor` (before tax) at `rate` (an exact decimal; null: untaxed), rounded once as an invoice line's. */
 export const taxAt = (amountMinor: number, rate: string | null): number => (rate === null ? 0 : taxAmountOf(amountMinor, taxPercentOf(rate)));

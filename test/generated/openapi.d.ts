@@ -1065,7 +1065,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a draft: open, numbered with the organization's next number, with issuedAt and dueAt.
-         * @description Issues a draft: it becomes `open`, with `issuedAt` and `dueAt` as its dates (`dueAt` not before `issuedAt`) and the organization's next number (`INV-000001`, `INV-000002`, …: unique, in order and without gaps, also when invoices are issued at once). An open invoice can be paid through checkout by invoice.
+         * @description Issues a draft: it becomes `open`, with `issuedAt` and `dueAt` as its dates (`dueAt` not before `issuedAt`) and the organization's next number (`INV-000001`, `INV-000002`, …: unique, in order and without gaps, also when invoices are issued at once). The platform, as seller of record, taxes it as it issues it: every line at the standard rate of where the buyer is (`buyer.country`, and `buyer.state` in the US and Canada), whatever rates the draft gave, so the issued invoice's `taxRate`, `taxAmount`, `totalTax` and `totalAmount` are those it owes. An open invoice can be paid through checkout by invoice.
          */
         post: operations["customer-invoices-issue"];
         delete?: never;
@@ -13731,7 +13731,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationError"];
                 };
             };
-            /** @description `customer_invoice.not_draft`: The invoice is not a draft (`details.status`). */
+            /**
+             * @description `customer_invoice.not_draft`: The invoice is not a draft (`details.status`).
+             *
+             *     `customer_invoice.buyer_country_required`: The buyer has no country: the tax the platform owes on the invoice depends on where the buyer is. Update the draft's `buyer` first.
+             *
+             *     `checkout.tax_unavailable`: No tax rate is known where the buyer is: a country the platform does not sell to, a country that is not a code, or a US or Canadian buyer without `state` (`details.reason`).
+             *
+             *     `customer_invoice.amount_over_limit`: The draft's total with the tax of the buyer's place is above the limit.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -71,6 +71,12 @@ function draftBody(fields: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * The total of `draftBody()` once issued: the buyer is in Germany, so both lines are taxed at 19 % (the draft's 7 % on
+ * Travel is replaced): 100.05 → 19.01 (19.0095), 0.50 → 0.10 (9.5 cents, half to even); 100.55 + 19.11 + 4.90 shipping.
+ */
+const ISSUED_TOTAL = 124.56;
+
 async function draft(org: Org, fields: Record<string, unknown> = {}) {
   const res = await orgCall('POST', invoicesOf(org), { fullKey: org.fullKey, body: draftBody(fields) });
   if (res.status !== 201) throw new Error(`draft failed: ${res.status} ${res.text}`);
@@ -235,7 +241,14 @@ describe('customer invoices: issue and numbers', () => {
     const dueAt = `${nextYear}-02-05T10:00:00.000Z`;
     const res = await issue(shop, d.id, { issuedAt, dueAt });
     expect(res.status, res.text).toBe(200);
-    expect(res.json.data).toMatchObject({ status: 'open', number: 'INV-000001', issueDate: issuedAt, dueDate: dueAt, paidOnDate: null, totalAmount: 124.5 });
+    expect(res.json.data).toMatchObject({
+      status: 'open',
+      number: 'INV-000001',
+      issueDate: issuedAt,
+      dueDate: dueAt,
+      paidOnDate: null,
+      totalAmount: ISSUED_TOTAL,
+    });
     const again = await issue(shop, d.id, { issuedAt, dueAt });
     expect(again.status).toBe(422);
     expect(again.json.errorCode).toBe('customer_invoice.not_draft');
@@ -277,7 +290,51 @@ describe('customer invoices: issue and numbers', () => {
     expect((await call('GET', `${merchantInvoices(org)}/${inv.id}`, { key: org.merchantApiKey })).json.status).toBe('past_due');
     const checkout = await call('GET', `/v1/checkout/invoices/${inv.id}`, { headers: ORIGIN });
     expect(checkout.status, checkout.text).toBe(200);
-    expect(checkout.json.order.total).toBe(124.5);
+    expect(checkout.json.order.total).toBe(ISSUED_TOTAL);
+  });
+
+  it("taxes the invoice as it is issued where the buyer is, whatever the draft's rates; a buyer with no taxable place is refused and the draft stays", async () => {
+    const shop = await organizationAccount('Taxing shop');
+    // The draft says 19 % and 7 %, and 0 % for a line without a rate; issued to a buyer in France, every line is at 20 %.
+    const d = await draft(shop, {
+      buyer: { name: BUYER, city: 'Paris', country: 'FR' },
+      items: [
+        { description: 'Consulting hours', quantity: 3, unitPrice: 33.35, taxRate: 19 },
+        { description: 'Travel', quantity: 1, unitPrice: 0.5, taxRate: 7 },
+        { description: 'Notes', quantity: 1, unitPrice: 10 },
+      ],
+    });
+    expect(d).toMatchObject({ totalTax: 19.05 });
+    const res = await issue(shop, d.id);
+    expect(res.status, res.text).toBe(200);
+    // 100.05 × 20 % = 20.01; 0.50 → 0.10; 10.00 → 2.00: 22.11 of tax; 110.55 + 22.11 + 4.90 shipping = 137.56.
+    expect(res.json.data).toMatchObject({
+      status: 'open',
+      items: [
+        { description: 'Consulting hours', taxRate: 20, taxAmount: 20.01 },
+        { description: 'Travel', taxRate: 20, taxAmount: 0.1 },
+        { description: 'Notes', taxRate: 20, taxAmount: 2 },
+      ],
+      totalTax: 22.11,
+      totalAmount: 137.56,
+    });
+    // The checkout charges the issued total, and the merchant API and the PDF read the same.
+    expect((await call('GET', `/v1/checkout/invoices/${d.id}`, { headers: ORIGIN })).json.order.total).toBe(137.56);
+    expect((await call('GET', `${merchantInvoices(shop)}/${d.id}`, { key: shop.merchantApiKey })).json).toMatchObject({ totalTax: 22.11, totalAmount: 137.56 });
+
+    for (const [buyer, code] of [
+      [{ name: 'Nowhere Ltd' }, 'customer_invoice.buyer_country_required'],
+      [{ name: 'Portland Inc', country: 'US' }, 'checkout.tax_unavailable'],
+      [{ name: 'Far Away', country: 'AQ' }, 'checkout.tax_unavailable'],
+    ] as const) {
+      const refused = await draft(shop, { buyer });
+      const answer = await issue(shop, refused.id);
+      expect(answer.status, answer.text).toBe(422);
+      expect(answer.json.errorCode).toBe(code);
+      expect((await getIt(shop, refused.id)).json.data).toMatchObject({ status: 'draft', number: null, totalTax: 19.05 });
+    }
+    // The refusals took no number: the next issue has the next one.
+    expect((await issued(shop)).number).toBe('INV-000002');
   });
 });
 
@@ -287,9 +344,9 @@ describe('customer invoices: merchant API', () => {
   beforeAll(async () => {
     shop = await organizationAccount('Listing shop');
     made.draft = (await draft(shop, { buyer: { name: 'Ada Draft' } })).id;
-    made.open = (await issued(shop, { buyer: { name: 'Otto Open' } })).id;
-    made.pastDue = (await issued(shop, { buyer: { name: 'Paula Late' } }, { issuedAt: inDays(-20), dueAt: inDays(-5) })).id;
-    const v = await issued(shop, { buyer: { name: 'Vera Void' } });
+    made.open = (await issued(shop, { buyer: { name: 'Otto Open', country: 'DE' } })).id;
+    made.pastDue = (await issued(shop, { buyer: { name: 'Paula Late', country: 'DE' } }, { issuedAt: inDays(-20), dueAt: inDays(-5) })).id;
+    const v = await issued(shop, { buyer: { name: 'Vera Void', country: 'DE' } });
     await voidIt(shop, v.id);
     made.voided = v.id;
   });
@@ -331,7 +388,7 @@ describe('customer invoices: merchant API', () => {
   it("reads one invoice, and answers 404 for another merchant's", async () => {
     const res = await call('GET', `${merchantInvoices(shop)}/${made.open}`, { key: shop.merchantApiKey });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: made.open, status: 'open', buyer: { name: 'Otto Open' }, totalAmount: 124.5 });
+    expect(res.json).toMatchObject({ id: made.open, status: 'open', buyer: { name: 'Otto Open' }, totalAmount: ISSUED_TOTAL });
     const other = await call('GET', `${merchantInvoices(org)}/${made.open}`, { key: org.merchantApiKey });
     expect(other.status).toBe(404);
     expect(other.json.code).toBe('invoice.not_found');
@@ -350,8 +407,8 @@ describe('customer invoices: merchant API', () => {
     const flat = lines.join(' ');
     expect(flat).toContain(inv.number);
     expect(flat).toContain(BUYER);
-    expect(flat).toContain('124.50 EUR');
-    expect(flat).toContain('19.05 EUR');
+    expect(flat).toContain('124.56 EUR');
+    expect(flat).toContain('19.11 EUR');
     expect(flat).toContain('Consulting hours');
     // The seller of record: the stage's legal name, address lines and tax number, then the merchant it sells for.
     const block = sellerBlock(lines, 'Listing shop');
@@ -448,8 +505,9 @@ describe('customer invoices: paid through checkout by invoice, and void', () => 
     const inv = await issued(org, { items: [{ description: 'Seat', quantity: 2, unitPrice: 10, taxRate: 10 }], shippingFee: 0 });
     const checkout = await call('GET', `/v1/checkout/invoices/${inv.id}`, { headers: ORIGIN });
     expect(checkout.status, checkout.text).toBe(200);
-    // The invoice's own tax is in the order's total; no tax preview re-taxes it.
-    expect(checkout.json.order).toMatchObject({ subtotal: 20, total: 22, lines: [{ description: 'Seat', quantity: 2, unitAmount: 10, amount: 20 }] });
+    // The invoice's own tax, at the buyer's place as it was issued (Germany, 19 %: the draft's 10 % is replaced), is in
+    // the order's total; no tax preview re-taxes it.
+    expect(checkout.json.order).toMatchObject({ subtotal: 20, total: 23.8, lines: [{ description: 'Seat', quantity: 2, unitAmount: 10, amount: 20 }] });
     const orderId = checkout.json.order.id as string;
     expect((await getOrderById(orderId))!.invoiceId).toBe(inv.id);
     const preview = await call('POST', `/v1/checkout/orders/${orderId}/tax`, { body: { billingAddress: { country: 'DE' } } });
@@ -459,8 +517,8 @@ describe('customer invoices: paid through checkout by invoice, and void', () => 
       body: { email: uniqueEmail('buyer'), token: await cardToken(org), billingAddress: { country: 'DE' } },
     });
     expect(paid.status, paid.text).toBe(200);
-    // Charged the invoice's total as it is: German VAT is not added on top.
-    expect(paid.json).toMatchObject({ subtotal: 20, tax: 2, amount: 22 });
+    // Charged the invoice's total as it is: German VAT is not added on top again.
+    expect(paid.json).toMatchObject({ subtotal: 20, tax: 3.8, amount: 23.8 });
     const after = await getIt(org, inv.id);
     expect(after.json.data).toMatchObject({ status: 'paid', paidOnDate: paid.json.paidAt });
     expect((await getOrderById(orderId))!.status).toBe('paid');

@@ -386,7 +386,7 @@ describe('the signed-in portal', () => {
       const body = {
         currency: 'USD',
         customerId: many.customerId,
-        buyer: { name: 'Many Invoices', address: '1 Main St', city: 'Portland', country: 'US', zip: '97201' },
+        buyer: { name: 'Many Invoices', address: '1 Main St', city: 'Portland', country: 'US', state: 'OR', zip: '97201' },
         items: [{ description: `Work ${n}`, quantity: 1, unitPrice: 10 + n, taxRate: 0 }],
       };
       const d = await orgCall('POST', invoices, { fullKey: org.fullKey, body });

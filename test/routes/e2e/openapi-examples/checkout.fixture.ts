@@ -76,7 +76,7 @@ async function issuedInvoice(org: Org): Promise<string> {
       fullKey: org.fullKey,
       body: {
         currency: 'USD',
-        buyer: { name: 'Ada Lovelace', address: '1 Market Street', city: 'San Francisco', country: 'US', zip: '94105' },
+        buyer: { name: 'Ada Lovelace', address: '1 Market Street', city: 'San Francisco', country: 'US', state: 'CA', zip: '94105' },
         items: [{ description: 'Studio rental, March', quantity: 1, unitPrice: 240, taxRate: 7.25 }],
       },
     }),
