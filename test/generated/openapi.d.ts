@@ -1793,7 +1793,7 @@ export interface paths {
         };
         /**
          * Get a subscription.
-         * @description A subscription: status, items and price, the current period and `nextCharge`, trial and end times, the credit it holds and the renewal reminders sent. With `showTestData=false` a test subscription is not found.
+         * @description A subscription: status, items and price, the current period and `nextCharge`, trial and end times, the credit it holds and the renewal reminders sent. An item's `price` is what its line costs a cycle before tax, the plan's price × `quantity`. With `showTestData=false` a test subscription is not found.
          */
         get: operations["subscriptions-get"];
         put?: never;
