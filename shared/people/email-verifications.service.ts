@@ -19,7 +19,7 @@ import { sendMail } from '../platform/mail/mailer.ts';
 import { logger } from '../platform/observability.ts';
 import type { EmailVerification } from './email-verification.entity.ts';
 import { getEmailVerification, saveEmailVerification, spendEmailVerification } from './email-verifications.repository.ts';
-import { beginAttempt, emailThrottleKey, ipThrottleKey, signInLimits, type ThrottleRule } from './throttle.service.ts';
+import { beginAttempt, passwordAttempt, type ThrottleRule } from './throttle.service.ts';
 import { verifyPassword } from './passwords.rules.ts';
 import { getUser } from './users.repository.ts';
 import { UnauthorizedError } from '../domain/errors.ts';
@@ -91,16 +91,7 @@ export async function usableEmailVerification(token: string, now = new Date()): 
  */
 export async function confirmEmailVerification(token: string, password: string, sourceIp: string | undefined, now = new Date()): Promise<void> {
   const usable = await usableEmailVerification(token, now);
-  const [attempt, user] = await Promise.all([
-    beginAttempt(
-      [
-        { rule: signInLimits.email, key: emailThrottleKey(usable.email) },
-        { rule: signInLimits.ip, key: ipThrottleKey(sourceIp) },
-      ],
-      now,
-    ),
-    getUser(usable.userId),
-  ]);
+  const [attempt, user] = await Promise.all([passwordAttempt(usable.email, sourceIp, now), getUser(usable.userId)]);
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
     throw new UnauthorizedError('auth.invalid_credentials', "That is not the password of this address's account.");
   }

@@ -21,7 +21,7 @@ import { decoyPasswordHash, hashPassword, passwordStampOf, verifyPassword } from
 import { bearerToken, randomHex, safeEqual, sha256Hex } from '../domain/secrets.ts';
 import { joinLinkInvalid } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import { beginAttempt, emailThrottleKey, ipThrottleKey, signInLimits, signUpLimits } from './throttle.service.ts';
+import { beginAttempt, emailThrottleKey, ipThrottleKey, passwordAttempt, signUpLimits } from './throttle.service.ts';
 
 export interface SessionPrincipal {
   kind: 'session';
@@ -104,16 +104,7 @@ export async function signIn(
   purpose: SessionPurpose = 'dashboard',
 ) {
   const ttlSeconds = SESSION_TTL_SECONDS[purpose];
-  const [attempt, user] = await Promise.all([
-    beginAttempt(
-      [
-        { rule: signInLimits.email, key: emailThrottleKey(input.email) },
-        { rule: signInLimits.ip, key: ipThrottleKey(sourceIp) },
-      ],
-      now,
-    ),
-    getUserByEmail(input.email),
-  ]);
+  const [attempt, user] = await Promise.all([passwordAttempt(input.email, sourceIp, now), getUserByEmail(input.email)]);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !ok) throw new UnauthorizedError('auth.invalid_credentials', 'E-mail or password is wrong.');
   const token = `mor_sess_${user.id}.${randomHex(32)}`;

@@ -40,6 +40,16 @@ export const signUpLimits = {
   ip: { scope: 'sign-up-ip', limit: 50, windowSeconds: FIFTEEN_MINUTES },
 } as const satisfies Record<string, ThrottleRule>;
 
+/** A password attempt for the account of `email` from `sourceIp`, on sign-in's counters (sign-in, confirming an address). */
+export const passwordAttempt = (email: string, sourceIp: string | undefined, now: Date): Promise<Attempt> =>
+  beginAttempt(
+    [
+      { rule: signInLimits.email, key: emailThrottleKey(email) },
+      { rule: signInLimits.ip, key: ipThrottleKey(sourceIp) },
+    ],
+    now,
+  );
+
 /**
  * Finding a person by address to give them access (a team's "Add member", a sub-merchant's `ownerEmail`), per merchant
  * asking: only refusals count (no such user, or one who has not confirmed the address), so a merchant cannot ask,
