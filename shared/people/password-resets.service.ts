@@ -13,7 +13,7 @@ import { hashPassword } from './passwords.rules.ts';
 import type { PasswordReset } from './password-reset.entity.ts';
 import { getPasswordReset, putPasswordReset, spendPasswordReset } from './password-resets.repository.ts';
 import { beginAttempt, emailThrottleKey, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
-import { userIdByEmail } from './users.repository.ts';
+import { getUser, userIdByEmail } from './users.repository.ts';
 
 /** How long a reset link works. */
 export const PASSWORD_RESET_TTL_SECONDS = 3600;
@@ -58,11 +58,13 @@ export async function usablePasswordReset(token: string, now = new Date()): Prom
 /**
  * Sets `password` as the password of the person `token`'s link was mailed to, spending the link (their sessions end
  * with the old password). A link used, replaced or expired meanwhile (two posts of the form at once: one sets it) is 404
- * `password_reset.invalid`, nothing changed.
+ * `password_reset.invalid`, nothing changed. Answers whose password it set and whether the reset took the account over:
+ * its address was not verified before, so whoever made the account may not be whoever reads the address's mail (the
+ * caller ends what that maker could still use: their agents' tokens).
  */
-export async function finishPasswordReset(token: string, password: string, now = new Date()): Promise<void> {
+export async function finishPasswordReset(token: string, password: string, now = new Date()): Promise<{ userId: string; tookOver: boolean }> {
   const reset = await usablePasswordReset(token, now);
-  const passwordHash = await hashPassword(password);
+  const [passwordHash, before] = await Promise.all([hashPassword(password), getUser(reset.userId)]);
   const [link, ...user] = spendPasswordReset(reset, passwordHash, now.toISOString());
   const parts: NamedParts<'link' | 'user'> = [
     ['link', [link]],
@@ -74,4 +76,5 @@ export async function finishPasswordReset(token: string, password: string, now =
     if (failedParts(e, parts)?.size) throw passwordResetLinkInvalid();
     throw e;
   }
+  return { userId: reset.userId, tookOver: Boolean(reset.email) && !before?.emailVerifiedAt };
 }

@@ -15,6 +15,7 @@ import { logger } from '../../platform/observability.ts';
 import { noSoonerThan, pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { emailOf, newPasswordOf, TOO_SHORT } from './forms.service.ts';
 import { NewPasswordPage, PasswordResetPage } from './pages.tsx';
+import { endAgentAccessOf } from '../team/removal.service.ts';
 
 /**
  * The answer to a request for a link takes at least this long, whoever asked: an account's request (a link written, a
@@ -77,6 +78,8 @@ export async function setNewPassword(token: string, form: { password?: string | 
     const ctx = pageContext(event);
     return pageReply(ctx, NewPasswordPage({ ctx, action: linkPath(token), error: TOO_SHORT }), 400);
   }
-  await finishPasswordReset(token, password);
+  const { userId, tookOver } = await finishPasswordReset(token, password);
+  // An address proved for the first time: the agents' tokens of whoever made the account end with its sessions.
+  if (tookOver) await endAgentAccessOf(userId);
   return seeOther(withDone('/dashboard/sign-in', 'password_reset'));
 }

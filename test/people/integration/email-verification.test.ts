@@ -6,7 +6,8 @@
  * invitation proves the address too.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { createRootMerchant, inviteToTeam } from '../../../shared/people/index.ts';
+import { createOwnMerchant, createRootMerchant, inviteToTeam } from '../../../shared/people/index.ts';
+import { listMcpTokens } from '../../../shared/agents/mcp-tokens.repository.ts';
 import { emailVerificationLimit } from '../../../shared/people/email-verifications.service.ts';
 import { addressLookupLimit, invitationLimit } from '../../../shared/people/throttle.service.ts';
 import { getUser } from '../../../shared/people/users.repository.ts';
@@ -39,6 +40,23 @@ async function unconfirmed() {
         body: new URLSearchParams({ csrf_token: csrfTokenOf(who.token), action: 'send_verification' }).toString(),
       }),
   };
+}
+
+/** Asks for a reset link for `email` and sets a new password with it: the answer of the link's form. */
+async function resetPassword(email: string) {
+  const asked = await http('POST', '/dashboard/password-reset', {
+    baseUrl: origin,
+    headers: { origin, 'content-type': form },
+    body: new URLSearchParams({ email }).toString(),
+  });
+  expect(asked.status).toBe(200);
+  const [mail] = await keptMailsTo(email, 'Choose a new password');
+  const resetLink = /https?:\/\/\S+(\/dashboard\/password-reset\/\S+)/.exec(mail!.text)![1]!;
+  return http('POST', resetLink, {
+    baseUrl: origin,
+    headers: { origin, 'content-type': form },
+    body: new URLSearchParams({ password: 'a brand new passphrase' }).toString(),
+  });
 }
 
 /** A partner whose owner is signed in (an owner's address is verified: the operator opened it). */
@@ -138,21 +156,20 @@ describe("a person's sign-in address", () => {
 
   it('is proved by a password reset, and by an accepted team invitation', async () => {
     const reset = await unconfirmed();
-    const asked = await http('POST', '/dashboard/password-reset', {
-      baseUrl: origin,
-      headers: { origin, 'content-type': form },
-      body: new URLSearchParams({ email: reset.email }).toString(),
-    });
-    expect(asked.status).toBe(200);
-    const [mail] = await keptMailsTo(reset.email, 'Choose a new password');
-    const resetLink = /https?:\/\/\S+(\/dashboard\/password-reset\/\S+)/.exec(mail!.text)![1]!;
-    const set = await http('POST', resetLink, {
-      baseUrl: origin,
-      headers: { origin, 'content-type': form },
-      body: new URLSearchParams({ password: 'a brand new passphrase' }).toString(),
-    });
+    // Whoever made the account opened a merchant and gave an agent a token: the reset takes the account over, so the
+    // token ends with the maker's sessions. A reset of an account whose address was proved keeps its agents' tokens.
+    const [squatted, kept] = await Promise.all([createOwnMerchant(reset.userId, { name: 'Squatted', country: 'DE' }), person()]);
+    const keptMerchant = await createOwnMerchant(kept.userId, { name: 'Kept', country: 'DE' });
+    const mint = (merchantId: string, token: string) =>
+      call('POST', `/v1/dashboard/merchants/${merchantId}/mcp-tokens`, { key: token, body: { name: 'agent', scopes: ['merchant:read'], expiresInDays: 7 } });
+    expect((await mint(squatted.id, reset.token)).status).toBe(201);
+    expect((await mint(keptMerchant.id, kept.token)).status).toBe(201);
+    const set = await resetPassword(reset.email);
     expect(set.status).toBe(303);
     expect((await getUser(reset.userId))?.emailVerifiedAt).toEqual(expect.any(String));
+    expect((await listMcpTokens(squatted.id, reset.userId)).map((t) => Boolean(t.revokedAt))).toEqual([true]);
+    await resetPassword(kept.email);
+    expect((await listMcpTokens(keptMerchant.id, kept.userId)).map((t) => Boolean(t.revokedAt))).toEqual([false]);
 
     const invited = await unconfirmed();
     const partner = await partnerTeam();
