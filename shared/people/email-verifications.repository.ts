@@ -20,6 +20,20 @@ export async function getEmailVerification(userId: string): Promise<EmailVerific
   return EmailVerificationEntity.parseOrNull(Item);
 }
 
+/** The user's side of marking an address verified at `now`, the first time only: a SET clause reading `:now`. */
+export const SET_EMAIL_VERIFIED = 'emailVerifiedAt = if_not_exists(emailVerifiedAt, :now)';
+
+/** The address's claim marked verified at `now` (the first time only), while it names `userId`. */
+export const claimVerified = (userId: string, email: string, now: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: emailClaim(email),
+    UpdateExpression: 'SET verifiedAt = if_not_exists(verifiedAt, :now)',
+    ConditionExpression: 'userId = :userId',
+    ExpressionAttributeValues: { ':now': now, ':userId': userId },
+  },
+});
+
 /**
  * Marking the person's address verified at `now` (the first time only) on the user and on the address's claim, on the
  * condition that the address is still theirs: for the transaction of whatever proved the person reads mail there.
@@ -29,20 +43,12 @@ export const markEmailVerified = (userId: string, email: string, now: string): [
     Update: {
       TableName: tableName(),
       Key: user(userId),
-      UpdateExpression: 'SET emailVerifiedAt = if_not_exists(emailVerifiedAt, :now)',
+      UpdateExpression: `SET ${SET_EMAIL_VERIFIED}`,
       ConditionExpression: 'attribute_exists(pk) AND email = :email',
       ExpressionAttributeValues: { ':now': now, ':email': email },
     },
   },
-  {
-    Update: {
-      TableName: tableName(),
-      Key: emailClaim(email),
-      UpdateExpression: 'SET verifiedAt = if_not_exists(verifiedAt, :now)',
-      ConditionExpression: 'userId = :userId',
-      ExpressionAttributeValues: { ':now': now, ':userId': userId },
-    },
-  },
+  claimVerified(userId, email, now),
 ];
 
 /**

@@ -3,7 +3,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { PasswordResetEntity, type PasswordReset } from './password-reset.entity.ts';
-import { emailClaim, user } from './user.entity.ts';
+import { user } from './user.entity.ts';
+import { claimVerified, SET_EMAIL_VERIFIED } from './email-verifications.repository.ts';
 
 /** Writes `reset`, replacing the person's earlier one (its link stops working). */
 export async function putPasswordReset(reset: PasswordReset): Promise<void> {
@@ -33,22 +34,10 @@ export const spendPasswordReset = (reset: PasswordReset, passwordHash: string, n
     Update: {
       TableName: tableName(),
       Key: user(reset.userId),
-      UpdateExpression: reset.email ? 'SET passwordHash = :hash, emailVerifiedAt = if_not_exists(emailVerifiedAt, :now)' : 'SET passwordHash = :hash',
+      UpdateExpression: reset.email ? `SET passwordHash = :hash, ${SET_EMAIL_VERIFIED}` : 'SET passwordHash = :hash',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':hash': passwordHash, ...(reset.email ? { ':now': now } : {}) },
     },
   },
-  ...(reset.email
-    ? [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: emailClaim(reset.email),
-            UpdateExpression: 'SET verifiedAt = if_not_exists(verifiedAt, :now)',
-            ConditionExpression: 'userId = :userId',
-            ExpressionAttributeValues: { ':now': now, ':userId': reset.userId },
-          },
-        },
-      ]
-    : []),
+  ...(reset.email ? [claimVerified(reset.userId, reset.email, now)] : []),
 ];
