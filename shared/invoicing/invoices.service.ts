@@ -92,6 +92,14 @@ function invoiceSeller(): Pick<CustomerInvoice, 'seller' | 'sellerTaxNumber'> {
   return { seller, sellerTaxNumber: { ...taxNumber } };
 }
 
+/** `priced`, whose total is at most the limit of an invoice's (`INVOICE_LIMITS.maxTotal`); else 422 `customer_invoice.amount_over_limit`. */
+function withinTotalLimit<P extends { totalAmountMinor: number }>(priced: P, currency: string): P {
+  if (!Number.isSafeInteger(priced.totalAmountMinor) || toMajorUnits(priced.totalAmountMinor, currency) > INVOICE_LIMITS.maxTotal) {
+    throw new UnprocessableError('customer_invoice.amount_over_limit', `An invoice's total is at most ${INVOICE_LIMITS.maxTotal} ${currency}.`);
+  }
+  return priced;
+}
+
 /**
  * A new draft of the organization: priced (tax per item half-even, shipping untaxed), the platform as seller of
  * record (the stage's legal entity, its address and tax number, kept on the invoice from now on);
@@ -106,10 +114,7 @@ export async function createCustomerInvoice(organization: Merchant, input: Creat
     unitPriceMinor: minorOf(it.unitPrice, input.currency, `items[${n}].unitPrice`),
   }));
   const shippingFeeMinor = minorOf(input.shippingFee, input.currency, 'shippingFee');
-  const priced = priceInvoice(items, shippingFeeMinor);
-  if (!Number.isSafeInteger(priced.totalAmountMinor) || toMajorUnits(priced.totalAmountMinor, input.currency) > INVOICE_LIMITS.maxTotal) {
-    throw new UnprocessableError('customer_invoice.amount_over_limit', `An invoice's total is at most ${INVOICE_LIMITS.maxTotal} ${input.currency}.`);
-  }
+  const priced = withinTotalLimit(priceInvoice(items, shippingFeeMinor), input.currency);
   if (input.customerId && !(await findCustomer(organization.id, input.customerId))) {
     throw customerNotFound();
   }
@@ -253,14 +258,13 @@ function taxedWhereTheBuyerIs(invoice: CustomerInvoice, now: string): Pick<Custo
   }
   const { rate } = taxPort.quote({ lines: [], currency: invoice.currency, address: { country, state }, at: new Date(now) });
   const percent = taxPercentOf(rate);
-  const priced = priceInvoice(
-    invoice.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPriceMinor: i.unitPriceMinor, taxRate: percent })),
-    invoice.shippingFeeMinor,
+  return withinTotalLimit(
+    priceInvoice(
+      invoice.items.map((i) => ({ description: i.description, quantity: i.quantity, unitPriceMinor: i.unitPriceMinor, taxRate: percent })),
+      invoice.shippingFeeMinor,
+    ),
+    invoice.currency,
   );
-  if (toMajorUnits(priced.totalAmountMinor, invoice.currency) > INVOICE_LIMITS.maxTotal) {
-    throw new UnprocessableError('customer_invoice.amount_over_limit', `An invoice's total is at most ${INVOICE_LIMITS.maxTotal} ${invoice.currency}.`);
-  }
-  return priced;
 }
 
 /**
