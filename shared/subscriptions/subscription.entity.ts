@@ -10,6 +10,7 @@ import { anchorMethods, intervalUnits, pricingFormulas, type PeriodAnchorInstruc
 import { entity, orNull } from '../platform/db/entity.ts';
 import { catalogItem, catalogListing, customerListing, shardOf } from '../platform/db/keys.ts';
 import type { TransactItem } from '../platform/db/types.ts';
+import type { TaxAddress } from '../domain/tax.ts';
 import { pausedByValues } from './changes.rules.ts';
 import type { PeriodAnchor } from './periods.rules.ts';
 import { type BillingCycle, type PastDue, type Pause, type SubscriptionStatus, subscriptionStatuses } from './subscriptions.rules.ts';
@@ -69,7 +70,6 @@ export interface PendingStep {
 }
 
 export type { TaxAddress } from '../domain/tax.ts';
-import type { TaxAddress } from '../domain/tax.ts';
 
 export interface Subscription {
   /** A UUID (v7). */

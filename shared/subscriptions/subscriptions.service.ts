@@ -611,16 +611,16 @@ export async function customerSubscription(organization: Merchant, customerId: s
   return s;
 }
 
-/**
- * The organization's subscription for the dashboard (404 `subscription.not_found`), with its open cancellation: who
- * asked for it (the customer in the portal, the merchant, the platform) and why.
- */
 /** Where the organization's subscription `id` stands: its status, its pause and when it ends (one read). */
 export async function subscriptionStanding(organization: Merchant, id: string) {
   const s = await ownSubscription(organization.id, id);
   return { status: s.status, pause: s.pause, endAt: s.endAt };
 }
 
+/**
+ * The organization's subscription for the dashboard (404 `subscription.not_found`), with its open cancellation: who
+ * asked for it (the customer in the portal, the merchant, the platform) and why.
+ */
 export async function getSubscriptionSummary(organization: Merchant, id: string) {
   const s = await ownSubscription(organization.id, id);
   const [open, charged] = await Promise.all([s.openCancellationId ? getChange('SUBCANCEL', organization.id, s.openCancellationId) : null, chargedWith(s)]);

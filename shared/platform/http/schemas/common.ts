@@ -14,7 +14,6 @@ export const httpsUrl = v.pipe(
   v.check((s) => /^https:\/\//i.test(s), 'must start with https://'),
 );
 
-/** A human-readable name: trimmed, 1 to `max` characters. */
 /**
  * A name: trimmed, not empty, at most `max` code points, on one line (no newline or tab inside: a name is shown in
  * e-mail subjects and page headings, where a line break would let it pass for the platform's own words).
