@@ -6,6 +6,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { claimOnce, forgetOnce } from '../../platform/db/idempotency.ts';
 import { createOwnMerchant, merchantsOfPerson } from '../../people/index.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
+import { ONE_LINE } from '../../platform/http/schemas/common.ts';
 import { isCountryCode } from '../kit/countries.ts';
 import { merchantPath } from '../kit/paths.ts';
 import { pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
@@ -33,7 +34,7 @@ export async function createMerchantWithForm(userId: string, form: NewMerchantFo
   const again = (error: string, status: number) => merchantsPage(userId, event, undefined, { values: form, error, status });
   const name = form.name?.trim() ?? '';
   if (!name) return again('Enter the name buyers will see, like your shop or company name.', 400);
-  if (/[\n\t]/.test(name)) return again('Enter the name on one line.', 400);
+  if (!ONE_LINE.test(name)) return again('Enter the name on one line.', 400);
   if (!isCountryCode(form.country)) return again('Choose the country your business is in.', 400);
   // One merchant however often the form is sent (a double click, a reload): its key, claimed for the person.
   if (!form.form_key) return again('This form is out of date: reload the page and send it again.', 400);

@@ -14,12 +14,15 @@ export const httpsUrl = v.pipe(
   v.check((s) => /^https:\/\//i.test(s), 'must start with https://'),
 );
 
+/** Text on one line: no newline or tab (a name's rule, for the forms that check their names by hand too). */
+export const ONE_LINE = /^[^\n\t]*$/;
+
 /**
  * A name: trimmed, not empty, at most `max` code points, on one line (no newline or tab inside: a name is shown in
  * e-mail subjects and page headings, where a line break would let it pass for the platform's own words).
  */
 export const name = (max: number) =>
-  v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(max), v.regex(/^[^\n\t]*$/, 'must be on one line'));
+  v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxCodePoints(max), v.regex(ONE_LINE, 'must be on one line'));
 
 /** An ISO 8601 timestamp (`2025-01-01T00:00:00.000Z`) on a date that exists. */
 export const isoTime = v.pipe(v.string(), v.isoTimestamp(), v.check(isCalendarDate, 'must be a date that exists'));
