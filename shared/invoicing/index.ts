@@ -3,7 +3,7 @@
  * modules may use of it, besides its *.schemas.ts (the pure door: schemas and the value lists they are written in).
  */
 export { linkPayableOrder, markInvoicePaid, tableInvoicePort } from './invoices.repository.ts';
-export { taxAmountOf, taxPercentOf } from './invoices.rules.ts';
+export { chargeInvoiceId, checkoutInvoiceId, taxAmountOf, taxPercentOf } from './invoices.rules.ts';
 export {
   chargeInvoice,
   chargeInvoicePaid,

@@ -14,6 +14,7 @@
  * settlement transaction); `open`/`past_due` → `uncollectible` (the organization gives up collecting it: it can no
  * longer be paid); `draft`/`open`/`past_due`/`uncollectible` → `voided`; a `paid` invoice cannot be voided.
  */
+import { createHash } from 'node:crypto';
 import { MAX_CHARGE_AMOUNT } from '../domain/money.ts';
 import { parseDecimalRate } from '../domain/tax-rates.ts';
 import { taxOf } from '../domain/tax.ts';
@@ -155,3 +156,16 @@ export function priceInvoice(items: DraftItemInput[], shippingFeeMinor: number) 
 /** Lowercased text the merchant API's `search` matches: the number, the buyer's name and the customer id. */
 export const searchTextOf = (i: Pick<CustomerInvoice, 'number' | 'buyer' | 'customerId'>): string =>
   [i.number, i.buyer.name, i.customerId].filter(Boolean).join(' ').toLowerCase();
+
+/**
+ * The invoice id of a subscription's charge: fixed by the charge's key (a retry's suffix left out: retries pay one
+ * invoice), so the charge, its settlement and its refunds all know it without storing it.
+ */
+export const chargeInvoiceId = (key: string): string =>
+  `inv_${createHash('sha256')
+    .update(key.replace(/:retry-\d+$/, ''))
+    .digest('hex')
+    .slice(0, 32)}`;
+
+/** The invoice id of the checkout payment `transactionId` of a subscription (its first charge). */
+export const checkoutInvoiceId = (transactionId: string): string => chargeInvoiceId(`checkout:${transactionId}`);

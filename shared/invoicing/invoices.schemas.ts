@@ -140,7 +140,7 @@ const recordFields = {
   creditedAmount: v.pipe(
     amount,
     v.description(
-      "What a prorated cancellation's refund gave back of this paid invoice, with its tax (0: nothing). A refund made through the refunds API is listed with its payment (`GET …/transactions/{id}/refunds`), not counted here.",
+      'What the refunds of the payment that paid this invoice gave back, with their tax (0: nothing): each counted once it is `refunded`, whether a prorated cancellation, the refunds API or the dashboard made it (a failed refund counts nothing). Each refund is listed with its payment (`GET …/transactions/{id}/refunds`).',
     ),
   ),
 };

@@ -37,6 +37,7 @@ export {
 export {
   chargeSubscription,
   findTransaction,
+  invoicePaidBy,
   latestTransactions,
   SUBSCRIPTION_CHARGES_OPERATION,
   subscriptionChargeAnswer,

@@ -16,12 +16,14 @@
 import { config } from '../platform/config.ts';
 import { CONTENDED, failedParts, isContentionOnly, type NamedParts, partReasons, tryTransactWrite, untilLanded } from '../platform/db/transactions.ts';
 import * as idem from '../platform/db/idempotency.ts';
+import { creditedChargeInvoice } from '../invoicing/index.ts';
 import { getConditionBalance, bookDebit, refundJournal } from '../money/index.ts';
 import { getMerchant } from '../people/index.ts';
 import { getDisputeClaim, noOpenDisputeOn } from './disputes.repository.ts';
 import * as repo from './refunds.repository.ts';
 import * as transactions from './transactions.repository.ts';
 import { taxInPayment, type Transaction } from './transaction.entity.ts';
+import { invoicePaidBy } from './transactions.service.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { ConflictError, DomainError, UnprocessableError } from '../domain/errors.ts';
 import { inProgressError, keyReusedError } from '../domain/idempotency.ts';
@@ -393,13 +395,16 @@ export async function finishRefund(processor: Processor, organization: Merchant,
 
 /**
  * Step 3, also the reconciler's: settles the pending `refund` with the processor's `result`, once — `refunded` (with
- * what `refundedItems` books) or `failed` (the reservation given back) — and completes its key's claim with the
- * answer. What the settlement's conditions depend on (the transaction's refunded total, the balance) is read again
+ * what `refundedParts` books) or `failed` (the reservation given back) — and completes its key's claim with the
+ * answer. A refunded refund credits the invoice its payment paid (`invoicePaidBy`); one that cannot take the credit
+ * (not found or not paid: a checkout payment from before checkouts issued one) is left as it is rather than holding
+ * the money's settlement back. What the settlement's conditions depend on (the transaction's refunded total, the balance) is read again
  * while other refunds and payments of the merchant stand in the way. When it still has not landed after
  * `CONTENTION_BUDGET_MS` the refund is answered `pending` (with a key: 409 `idempotency.in_progress`), and the
  * reconciler settles it from the processor's record.
  */
 export async function settleRefund(organization: Merchant, refund: Refund, result: RefundResult, claim: Claim | null): Promise<RefundAnswer> {
+  let credit = result.outcome === 'succeeded';
   const landed = await untilLanded(async (): Promise<RefundAnswer | typeof CONTENDED> => {
     const at = new Date().toISOString();
     const settled: Refund =
@@ -407,15 +412,15 @@ export async function settleRefund(organization: Merchant, refund: Refund, resul
         ? { ...refund, status: 'refunded', externalRefundId: result.externalRefundId, processedAt: at, updatedAt: at }
         : { ...refund, status: 'failed', failure: { code: result.errorCode, message: result.errorMessage }, processedAt: at, updatedAt: at };
     const answer: idem.StoredAnswer = { status: 201, body: refundView(settled) };
-    const parts: NamedParts<'refund' | 'key' | 'bookings'> = [
+    const parts: NamedParts<'refund' | 'key' | 'bookings' | 'invoice'> = [
       ['refund', [repo.settleRefund(settled)]],
       ['key', claim ? [idem.completeIdempotency(claim.record, claim.attemptId, answer, at)] : []],
-      [
-        'bookings',
-        settled.status === 'refunded'
-          ? await refundedItems(organization, refund, at)
-          : [transactions.releaseRefundReservation(refund.transactionId, refund.amountMinor, at)],
-      ],
+      ...(settled.status === 'refunded'
+        ? await refundedParts(organization, refund, at, credit)
+        : ([
+            ['bookings', [transactions.releaseRefundReservation(refund.transactionId, refund.amountMinor, at)]],
+            ['invoice', []],
+          ] as const)),
     ];
     const refused = await tryTransactWrite(parts);
     if (!refused) return { refund: refundView(settled), replayed: false };
@@ -431,6 +436,10 @@ export async function settleRefund(organization: Merchant, refund: Refund, resul
       if (now) return { refund: refundView(now), replayed: false };
       throw refused.error;
     }
+    if (failed.has('invoice')) {
+      logger.warn('refund settled without crediting an invoice, which is not a paid one', { refundId: refund.id });
+      credit = false;
+    }
     // Other writes to the transaction or the balance: read them again.
     return CONTENDED;
   });
@@ -444,9 +453,10 @@ export async function settleRefund(organization: Merchant, refund: Refund, resul
  * What a refund that reached `refunded` writes besides itself: the transaction's refunded total and status, the
  * refund journal (cash out, the tax in it no longer owed, the merchant debited the rest: available first, the
  * shortfall owed; the platform keeps its fee) with its balance change conditional on the available funds it
- * takes, and for a processor refund `payment.refunded` (the gross payment amount, like `payment.completed`).
+ * takes, and for a processor refund `payment.refunded` (the gross payment amount, like `payment.completed`); and,
+ * with `credit`, the credit of the paid invoice of its payment by the refund (a part of its own).
  */
-async function refundedItems(organization: Merchant, refund: Refund, at: string): Promise<TransactItem[]> {
+async function refundedParts(organization: Merchant, refund: Refund, at: string, credit: boolean): Promise<NamedParts<'bookings' | 'invoice'>> {
   const [t, balance] = await Promise.all([
     transactions.getTransaction(refund.organizationId, refund.transactionId),
     getConditionBalance(refund.organizationId, refund.currency),
@@ -485,7 +495,11 @@ async function refundedItems(organization: Merchant, refund: Refund, at: string)
       ),
     );
   }
-  return items;
+  const invoiceId = credit ? invoicePaidBy(t) : null;
+  return [
+    ['bookings', items],
+    ['invoice', invoiceId ? [creditedChargeInvoice(invoiceId, refund.amountMinor, at)] : []],
+  ];
 }
 
 /** The refunds of the organization's transaction, one offset page in creation order (`asc`) or newest first. */

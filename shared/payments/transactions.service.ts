@@ -21,6 +21,7 @@ import { type NamedParts, partItems } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import * as repo from './transactions.repository.ts';
 import { taxInPayment, type Transaction } from './transaction.entity.ts';
+import { chargeInvoiceId, checkoutInvoiceId } from '../invoicing/index.ts';
 import { buyerTaxAddress, includedTaxOf, taxPort } from '../domain/tax.ts';
 import { parseDecimalRate } from '../domain/tax-rates.ts';
 import { UnprocessableError } from '../domain/errors.ts';
@@ -84,6 +85,14 @@ export const transactionView = (t: Transaction) => ({
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,
 });
+
+/**
+ * The invoice a payment paid, which its refunds credit: a plan checkout's first invoice, the customer invoice an order
+ * paid, a subscription charge's (fixed by its key); null for any other payment. Derived, not stored, so every payment
+ * has it, older ones too.
+ */
+export const invoicePaidBy = (t: Pick<Transaction, 'id' | 'checkout' | 'subscriptionId' | 'idempotencyKey'>): string | null =>
+  t.checkout ? (t.checkout.subscription ? checkoutInvoiceId(t.id) : t.checkout.invoiceId) : t.subscriptionId ? chargeInvoiceId(t.idempotencyKey) : null;
 
 /** What the body refers to, read at once (null where nothing was named or nothing was found). */
 interface References {

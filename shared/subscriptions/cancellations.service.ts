@@ -20,7 +20,6 @@ import {
   taxInPayment,
   type Transaction,
 } from '../payments/index.ts';
-import { creditedChargeInvoice } from '../invoicing/index.ts';
 import { partItems } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { type AddressedMail, outboxMail } from '../platform/mail/outbox.ts';
@@ -37,7 +36,7 @@ import {
 } from './changes.rules.ts';
 import { prorate } from './periods.rules.ts';
 import { unusedValue } from './renewals.service.ts';
-import { changed, chargeInvoiceId, commitOrConflict, decidableAt, stepParts, subscriptionConflict, unpaidInvoiceVoid } from './steps.service.ts';
+import { changed, commitOrConflict, decidableAt, stepParts, subscriptionConflict, unpaidInvoiceVoid } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscription.entity.ts';
 import { changeClockOf } from './test-clock.service.ts';
@@ -218,6 +217,7 @@ async function applyConfirmed(
       },
       now,
     );
+    // Each refund, once refunded, credits the paid invoice of its payment by what it gave back (the refunds' settlement).
     const refunds = taken.map((r) => ({ ...r, refundId: newRefundId(), idempotencyKey: `${CANCELLATION_REFUND_KEY}${c.id}:${r.transaction.id}` }));
     const line = (description: string, amountMinor: number) => ({
       type: 'credit' as const,
@@ -250,12 +250,6 @@ async function applyConfirmed(
       putChange('SUBCANCEL', record),
       ...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'completed' as const, endAt: pause.endAt ?? now, updatedAt: now })] : []),
       ...unpaid,
-      // Each refund credits its payment's paid invoice by what it gives back (none: a checkout payment from before
-      // checkouts issued one).
-      ...refunds.flatMap((r) => {
-        const invoiceId = r.transaction.id === s.periodTransactionId ? s.periodInvoiceId : chargeInvoiceId(r.transaction.idempotencyKey);
-        return invoiceId ? [creditedChargeInvoice(invoiceId, r.amountMinor, now)] : [];
-      }),
       ...told(record),
     ];
     if (!refunds.length) {

@@ -12,7 +12,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { DomainError } from '../domain/errors.ts';
-import { openChargeInvoice } from '../invoicing/index.ts';
+import { chargeInvoiceId, openChargeInvoice } from '../invoicing/index.ts';
 import { afterPaymentIn } from '../money/index.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -29,7 +29,6 @@ import {
   type Applied,
   type ChargeSpec,
   chargedWith,
-  chargeInvoiceId,
   changed,
   commit,
   type Decision,

@@ -16,12 +16,11 @@
  * - while a step's charge is pending, every other change of the subscription is refused (409); a second worker
  *   running the same step finds the same key and waits for its answer.
  */
-import { createHash } from 'node:crypto';
 import { type Customer, findCustomer, findPaymentInstrument, type PaymentInstrument } from '../customers/index.ts';
 import { ConflictError, DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { buyerTaxAddress, taxPort } from '../domain/tax.ts';
-import { chargeInvoice, chargeInvoicePaid, voidedChargeInvoice, taxAmountOf, taxPercentOf } from '../invoicing/index.ts';
+import { chargeInvoice, chargeInvoiceId, chargeInvoicePaid, voidedChargeInvoice, taxAmountOf, taxPercentOf } from '../invoicing/index.ts';
 import {
   resumeCharge,
   type ChargeKind,
@@ -157,16 +156,6 @@ export interface Decision extends Effect {
 
 /** What a step's charge came to (none: 0 to pay, all by credit). */
 export type Outcome = { paid: true; transactionId: string | null } | { paid: false; transactionId: string | null; reason: string };
-
-/** The invoice id of a subscription's charge: fixed by its key (a retry's suffix left out: retries pay one invoice). */
-export const chargeInvoiceId = (key: string): string =>
-  `inv_${createHash('sha256')
-    .update(key.replace(/:retry-\d+$/, ''))
-    .digest('hex')
-    .slice(0, 32)}`;
-
-/** The invoice id of the checkout payment `transactionId` of a subscription (its first charge). */
-export const checkoutInvoiceId = (transactionId: string): string => chargeInvoiceId(`checkout:${transactionId}`);
 
 /** The tax of `amountMinor` (before tax) at `rate` (an exact decimal; null: untaxed), rounded once as an invoice line's. */
 export const taxAt = (amountMinor: number, rate: string | null): number => (rate === null ? 0 : taxAmountOf(amountMinor, taxPercentOf(rate)));

@@ -11,22 +11,11 @@ import { type Merchant, refuseUnlessLive } from '../domain/merchants.ts';
 import { MAX_CHARGE_AMOUNT, toMajorUnits, withinChargeLimit } from '../domain/money.ts';
 import { buyerTaxAddress, taxPort } from '../domain/tax.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
+import { chargeInvoiceId } from '../invoicing/index.ts';
 import { anchorFor, boundary, dunningSchedule, prorationOf, shortFirstPeriodFits, trialEnd } from './periods.rules.ts';
-import { latestTransactions } from '../payments/index.ts';
+import { invoicePaidBy, latestTransactions } from '../payments/index.ts';
 import { applyStep, followScheduledEnd, owedCharge, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
-import {
-  apply,
-  type ChargeSpec,
-  chargedFrom,
-  chargedWith,
-  chargeInvoiceId,
-  checkoutInvoiceId,
-  type Decision,
-  decidableAt,
-  engineState,
-  subscriptionConflict,
-  taxedSpec,
-} from './steps.service.ts';
+import { apply, type ChargeSpec, chargedFrom, chargedWith, type Decision, decidableAt, engineState, subscriptionConflict, taxedSpec } from './steps.service.ts';
 import { getChange } from './changes.repository.ts';
 import { paidUntil } from './changes.rules.ts';
 import * as repo from './subscriptions.repository.ts';
@@ -635,9 +624,6 @@ export async function getSubscriptionSummary(organization: Merchant, id: string)
   };
 }
 
-/** The invoice of a subscription charge: fixed by the charge's key (see ./steps.service.ts `chargeInvoiceId`). */
-const invoiceIdOfCharge = (key: string | null): string | null => (key ? chargeInvoiceId(key) : null);
-
 /**
  * The charges of the organization's subscription, newest first (at most `limit`): each period's payment (and its
  * retries, and the charges of items changes), in minor units, with when it was charged in the subscription's time
@@ -663,7 +649,7 @@ export async function subscriptionCharges(organization: Merchant, id: string, li
     currency: t.currency,
     status: t.status,
     // The checkout's payment (the first period's) has the invoice the subscription was made with.
-    invoiceId: t.checkout ? checkoutInvoiceId(t.id) : invoiceIdOfCharge(t.idempotencyKey),
+    invoiceId: invoicePaidBy(t),
   }));
   const invoiceIds = new Set(charges.flatMap((c) => (c.invoiceId ? [c.invoiceId] : [])));
   if (s.periodInvoiceId) invoiceIds.add(s.periodInvoiceId);

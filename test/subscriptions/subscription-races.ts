@@ -56,7 +56,7 @@ import { createCancellation, updateCancellation } from '../../shared/subscriptio
 import { getChange } from '../../shared/subscriptions/changes.repository.ts';
 import { createPause, deletePause, updatePause } from '../../shared/subscriptions/pauses.service.ts';
 import { createReactivation } from '../../shared/subscriptions/reactivations.service.ts';
-import { chargeInvoiceId } from '../../shared/subscriptions/steps.service.ts';
+import { chargeInvoiceId } from '../../shared/invoicing/invoices.rules.ts';
 import { createSubscription, updateSubscriptionItems } from '../../shared/subscriptions/subscriptions.service.ts';
 import { getSubscriptionById, listMoneySteps } from '../../shared/subscriptions/subscriptions.repository.ts';
 import { adoptInstrument } from '../../shared/subscriptions/instrument-retry.service.ts';

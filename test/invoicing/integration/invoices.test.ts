@@ -530,6 +530,14 @@ describe('customer invoices: paid through checkout by invoice, and void', () => 
     const again = await call('GET', `/v1/checkout/invoices/${inv.id}`, { headers: ORIGIN });
     expect(again.status).toBe(422);
     expect(again.json).toMatchObject({ code: 'checkout.invoice_not_payable', details: { status: 'paid' } });
+
+    // A refund of its payment is credited on it, and it stays paid.
+    const refunded = await orgCall('POST', `${orgPath(org.organizationId)}/transactions/${paid.json.transactionId}/refunds`, {
+      fullKey: org.fullKey,
+      body: { amount: 5.95 },
+    });
+    expect(refunded.status, refunded.text).toBe(201);
+    expect((await getIt(org, inv.id)).json.data).toMatchObject({ status: 'paid', totalAmount: 23.8, creditedAmount: 5.95 });
   });
 
   it('voids an open invoice: checkout refuses it and its already-made order can no longer be paid', async () => {

@@ -14,7 +14,7 @@ import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliati
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { subscriptionCharges } from '../../../shared/subscriptions/subscriptions.service.ts';
-import { checkoutInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
+import { checkoutInvoiceId } from '../../../shared/invoicing/invoices.rules.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
 import { testCards } from '../../support/cards.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, orgPromoCode, uniqueEmail } from '../../support/fixtures.ts';

@@ -1,7 +1,8 @@
 /**
  * A subscription's invoices follow the money: through the organization API and the sandbox test clock, a
  * subscription cancelled by dunning leaves no open invoice (its unpaid renewal's is voided, once, with the reason,
- * and its PDF says so), and a prorated cancellation credits the paid invoice with what its refund gave back.
+ * and its PDF says so), and every refund of a charge — a prorated cancellation's, a merchant's — credits the paid
+ * invoice with what it gave back.
  */
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, inject, it } from 'vitest';
@@ -13,7 +14,7 @@ import { PORTAL_SESSION_COOKIE } from '../../../shared/platform/http/session-coo
 import { getSubscriptionSummary } from '../../../shared/subscriptions/subscriptions.service.ts';
 import { subscriptionPage } from '../../../shared/dashboard/subscriptions/subscriptions.service.ts';
 import type { HttpEvent } from '../../../shared/platform/http/types.ts';
-import { chargeInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
+import { chargeInvoiceId } from '../../../shared/invoicing/invoices.rules.ts';
 import { checkContract } from '../../support/contract.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, portalSession, uniqueEmail } from '../../support/fixtures.ts';
 import { http } from '../../support/http.ts';
@@ -268,5 +269,20 @@ describe("a subscription's invoices when it ends", () => {
     const credited = await invoice(org, chargeInvoiceId(`renewal:${sub.id}:1`));
     expect(credited).toMatchObject({ status: 'paid', totalAmount: 10.72, creditedAmount: refund!.amount });
     expect(await pdfText(org, credited.id)).toContain(`Credited by refund: ${refund!.amount.toFixed(2)} USD`);
+  });
+
+  it("credits the paid invoice of a charge by each of the merchant's refunds of it, once refunded, and the subscription runs on", async () => {
+    const org = await organizationAccount('Refunding shop');
+    const sub = await subscribed(org);
+    const [charge] = (await api(org, 'GET', `/transactions?subscriptionId=${sub.id}`)).json.data as Array<{ id: string }>;
+    const paid = chargeInvoiceId(`renewal:${sub.id}:1`);
+    for (const amount of [2.5, 1.25]) {
+      const refunded = await api(org, 'POST', `/transactions/${charge!.id}/refunds`, { amount });
+      expect(refunded.status, refunded.text).toBe(201);
+      expect(refunded.json.data.status).toBe('refunded');
+    }
+    expect(await invoice(org, paid)).toMatchObject({ status: 'paid', totalAmount: 10.72, creditedAmount: 3.75 });
+    expect(await pdfText(org, paid)).toContain('Credited by refund: 3.75 USD');
+    expect((await api(org, 'GET', `/subscriptions/${sub.id}`)).json.data.status).toBe('active');
   });
 });

@@ -12,8 +12,7 @@ import { divideHalfEven } from '../../../shared/domain/money.ts';
 import { utcText } from '../../../shared/domain/time.ts';
 import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-cards.service.ts';
 import { prorate, secondsBetween } from '../../../shared/subscriptions/periods.rules.ts';
-import { checkoutInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
-import { chargeInvoiceId } from '../../../shared/subscriptions/steps.service.ts';
+import { chargeInvoiceId, checkoutInvoiceId } from '../../../shared/invoicing/invoices.rules.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, uniqueEmail } from '../../support/fixtures.ts';
 import { mailsArrived } from '../../support/mails.ts';
@@ -164,6 +163,15 @@ describe('a subscription bought at checkout is taxed on every charge', () => {
     expect(paid).toMatchObject({ status: 'paid', totalAmount: 5.36, totalTax: 0.36, creditedAmount: refunds[0]!.amount });
     expect(paid.items).toEqual([expect.objectContaining({ description: expect.stringContaining(`(promo code ${code})`), unitPrice: 5, taxAmount: 0.36 })]);
     expect(cancelled.json.data.proratedInvoiceId).toBe(paid.id);
+  });
+
+  it("credits the first invoice by a merchant's refund of the checkout payment", async () => {
+    const org = await organizationAccount('California refunds');
+    const { subscriptionId, first } = await boughtAtCheckout(org, CALIFORNIA);
+    const [payment] = await chargesOf(org, subscriptionId);
+    const refunded = await api(org, 'POST', `/transactions/${payment!.id}/refunds`, { amount: 1.07 });
+    expect(refunded.status, refunded.text).toBe(201);
+    expect(await invoice(org, checkoutInvoiceId(payment!.id))).toMatchObject({ status: 'paid', totalAmount: first.amount, creditedAmount: 1.07 });
   });
 });
 

@@ -12,7 +12,8 @@ import type { TransactItem } from '../../../shared/platform/db/types.ts';
 import { type CheckoutSubscription, checkoutSubscription, checkoutSubscriptionItems } from '../../../shared/subscriptions/checkout.service.ts';
 import { anchorFor, trialEnd } from '../../../shared/subscriptions/periods.rules.ts';
 import { afterCharge, startBilling } from '../../../shared/subscriptions/renewals.service.ts';
-import { changed, checkoutInvoiceId, indexAtOf, transitionEvents } from '../../../shared/subscriptions/steps.service.ts';
+import { checkoutInvoiceId } from '../../../shared/invoicing/invoices.rules.ts';
+import { changed, indexAtOf, transitionEvents } from '../../../shared/subscriptions/steps.service.ts';
 import { saveSubscriptionItem } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { SubscriptionEntity } from '../../../shared/subscriptions/subscription.entity.ts';
 
