@@ -57,14 +57,20 @@ export const mailsArrived = (to: string, subject = '', count = 1): Promise<KeptM
     `${count} mail(s) to ${to} about "${subject}"`,
   );
 
-/** Every kept mail whose address `to` accepts, once the stack's mail sender has been idle a second (no new one kept in between). */
-export async function settledMails(to: (address: string) => boolean, timeoutMs = 30_000): Promise<KeptMail[]> {
+/**
+ * Every kept mail whose address `to` accepts, once at least one is kept and the stack's mail sender has then been idle
+ * a second (no new mail kept in between), or after `timeoutMs`: on a busy run the mails reach SES well after the changes
+ * that wrote them (the table's stream, its queue and the sender's pace between), and an idle second before the first
+ * of them says nothing.
+ */
+export async function settledMails(to: (address: string) => boolean, timeoutMs = 60_000): Promise<KeptMail[]> {
   const deadline = Date.now() + timeoutMs;
   let last = await sesMails();
   for (;;) {
     await new Promise((r) => setTimeout(r, 1_000));
     const now = await sesMails();
-    if (now.length === last.length || Date.now() > deadline) return withInstants(now.filter((m) => to(m.to)));
+    const idle = now.length === last.length && now.some((m) => to(m.to));
+    if (idle || Date.now() > deadline) return withInstants(now.filter((m) => to(m.to)));
     last = now;
   }
 }
