@@ -4,11 +4,10 @@ import { config } from '../platform/config.ts';
 import type { Mode } from '../domain/deployments.ts';
 import { putNewApiKey } from './api-keys.repository.ts';
 import { cancelledPartItem, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
-import { getMembership, putNewMembership } from './memberships.repository.ts';
+import { getMembership, membershipStands, putNewMembership } from './memberships.repository.ts';
 import { attachOwner, checkIsRootOfMode, getMerchant, listChildren, putNewMerchant, replaceJoinLink, setLive, setWebsiteUrl } from './merchants.repository.ts';
 import { MerchantEntity } from './merchant.entity.ts';
 import { addressHolder, getUserByEmail, putNewUser } from './users.repository.ts';
-import { refusedAddressLookup } from './throttle.service.ts';
 import type { User } from './user.entity.ts';
 import { activationOf, stepsLeftBeforeLive } from './activation.rules.ts';
 import { ConflictError, DomainError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
@@ -53,32 +52,18 @@ function mintJoinLink(merchantId: string, now: string) {
 
 /**
  * Create a sub-merchant beneath the calling key's merchant (the parent comes from the key, never the body).
- * With `ownerEmail` the existing user of that address becomes owner at once (no event), when they have verified it;
- * without it a join link is minted and returned for the future owner.
+ * With `ownerEmail`, a person on the parent's team who signs in with that address (and has confirmed it) becomes owner
+ * at once (no event): the partner's own people, as the members route assigns. Anyone else — someone who never agreed
+ * to work with the partner — is sent the join link and owns it by claiming it; without `ownerEmail` a join link is
+ * minted and returned for the future owner.
  *
- * The parent is not read: that it is a root merchant of this mode is a condition of the one transaction that
- * writes the sub-merchant, and only when that fails does the merchant as it was tell which error to answer.
+ * The parent is not read: that it is a root merchant of this mode, and the owner on its team, are conditions of the
+ * one transaction that writes the sub-merchant, and only when that fails do the records as they were tell which
+ * error to answer.
  */
 export async function createSubMerchant(parentId: string, input: { name: string; websiteUrl?: string; ownerEmail?: string }, now = new Date().toISOString()) {
   const owner = input.ownerEmail ? await addressHolder(input.ownerEmail) : null;
-  if (input.ownerEmail && !owner?.verified) {
-    // The parent's refusals come first, as they always did: read it on this (error) path only. Then the refused
-    // lookup counts against the parent (a merchant may not ask without limit which addresses have accounts).
-    const refusal = parentRefusal(await getMerchant(parentId));
-    if (refusal) throw refusal;
-    await refusedAddressLookup(parentId);
-    throw owner
-      ? new UnprocessableError(
-          'merchant.owner_unverified',
-          'The user of that e-mail has not confirmed the address yet; create the merchant without an owner and send its join link instead.',
-          { field: 'ownerEmail' },
-        )
-      : new UnprocessableError(
-          'merchant.owner_not_found',
-          'No user signs in with that e-mail; create the merchant without an owner and send its join link instead.',
-          { field: 'ownerEmail' },
-        );
-  }
+  if (input.ownerEmail && !owner?.verified) throw await ownerRefusal(parentId, owner);
   const ownerId = owner?.userId ?? null;
   const id = randomUUID();
   const link = ownerId ? null : mintJoinLink(id, now);
@@ -94,19 +79,46 @@ export async function createSubMerchant(parentId: string, input: { name: string;
     },
     now,
   );
-  const parts: NamedParts<'parent' | 'merchant' | 'owner'> = [
+  const parts: NamedParts<'parent' | 'ownerOnTeam' | 'merchant' | 'owner'> = [
     ['parent', [checkIsRootOfMode(parentId, config.mode)]],
+    ['ownerOnTeam', ownerId ? [membershipStands(parentId, ownerId)] : []],
     ['merchant', [putNewMerchant(merchant)]],
     ['owner', ownerId ? [putNewMembership({ merchantId: id, userId: ownerId, role: 'owner', createdAt: now })] : []],
   ];
   try {
     await transactWrite(parts);
   } catch (e) {
-    if (!failedParts(e, parts)?.has('parent')) throw e;
-    const item = cancelledPartItem(e, parts, 'parent');
-    throw parentRefusal(MerchantEntity.parseOrNull(item)) ?? new ForbiddenError();
+    const failed = failedParts(e, parts);
+    if (failed?.has('parent')) throw parentRefusal(MerchantEntity.parseOrNull(cancelledPartItem(e, parts, 'parent'))) ?? new ForbiddenError();
+    if (failed?.has('ownerOnTeam')) throw ownerNotOnTeam();
+    throw e;
   }
   return { ...merchantView(merchant), joinLink: link?.response ?? null };
+}
+
+const ownerNotOnTeam = () =>
+  new UnprocessableError(
+    'merchant.owner_not_found',
+    "No one on your merchant's team signs in with that e-mail; create the merchant without an owner and send its join link instead.",
+    { field: 'ownerEmail' },
+  );
+
+/**
+ * Why `ownerEmail`'s `holder` (null: no one) cannot own a new sub-merchant of `parentId`, read on this error path
+ * only: the parent's refusals first, as always; then, for a person on the parent's team who has not confirmed the
+ * address, 422 `merchant.owner_unverified`; for anyone else 422 `merchant.owner_not_found`, whether or not the
+ * address has an account (a partner learns nothing of addresses outside its team).
+ */
+async function ownerRefusal(parentId: string, holder: { userId: string } | null): Promise<Error> {
+  const [parent, onTeam] = await Promise.all([getMerchant(parentId), holder ? getMembership(parentId, holder.userId) : null]);
+  const refusal = parentRefusal(parent);
+  if (refusal) return refusal;
+  if (!onTeam) return ownerNotOnTeam();
+  return new UnprocessableError(
+    'merchant.owner_unverified',
+    'That person on your team has not confirmed their e-mail address yet; create the merchant without an owner and send its join link instead.',
+    { field: 'ownerEmail' },
+  );
 }
 
 /**

@@ -7,7 +7,7 @@ import type * as routes from './routes.ts';
 export const peopleDocs = {
   createMerchant: {
     description:
-      "Creates a sub-merchant beneath the calling key's merchant: the parent is always the key's merchant (a `parentId` in the body is refused), and only a root (partner) merchant may create them. With `ownerEmail`, the existing user who signs in with that e-mail, once they have confirmed it, becomes the owner at once; without it the answer carries a `joinLink` the future owner claims within 7 days. Poll `GET /merchants/{merchantId}` or listen for `merchant.owner_attached` to learn when it has been claimed.",
+      "Creates a sub-merchant beneath the calling key's merchant: the parent is always the key's merchant (a `parentId` in the body is refused), and only a root (partner) merchant may create them. With `ownerEmail`, a person on the calling merchant's team who signs in with that e-mail (and has confirmed it) becomes the owner at once, as the members route assigns them; anyone else is sent the join link and owns the merchant by claiming it. Without it the answer carries a `joinLink` the future owner claims within 7 days. Poll `GET /merchants/{merchantId}` or listen for `merchant.owner_attached` to learn when it has been claimed.",
     example: { body: { name: 'Corner Shop', websiteUrl: 'https://corner-shop.example' } },
     errors: [
       {
@@ -18,17 +18,12 @@ export const peopleDocs = {
       {
         status: 422,
         code: 'merchant.owner_not_found',
-        when: 'No user signs in with `ownerEmail`: create the merchant without it and send its join link instead.',
-      },
-      {
-        status: 429,
-        code: 'auth.too_many_attempts',
-        when: 'This merchant had 20 `ownerEmail` lookups refused (no user, or not confirmed) in the current 15-minute window; `Retry-After` says when to try again.',
+        when: "No one on the calling merchant's team signs in with `ownerEmail` (whether or not the address has an account elsewhere): create the merchant without it and send its join link instead.",
       },
       {
         status: 422,
         code: 'merchant.owner_unverified',
-        when: 'The user of `ownerEmail` has not confirmed the address yet (anyone can sign up with any address): create the merchant without it and send its join link instead.',
+        when: 'The person on your team who signs in with `ownerEmail` has not confirmed the address yet: create the merchant without it and send its join link instead.',
       },
     ],
   },

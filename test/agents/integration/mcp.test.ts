@@ -185,7 +185,7 @@ describe('the working tools, called through the SDK client', () => {
     expect((await call('GET', `/v1/public-api/merchants/${sub.id}`, { key: a.apiKey })).json.parentId).toBe(a.merchantId);
 
     // A sub-merchant's token cannot create merchants: the platform's 409, as a tool error.
-    const owner = await person();
+    const owner = { email: a.ownerEmail, token: a.session };
     const withOwner = structured(await client.callTool({ name: 'create_merchant_account', arguments: { name: 'Owned shop', ownerEmail: owner.email } }));
     expect(withOwner).toMatchObject({ ownerAttached: true, joinLink: null });
     const subClient = await connect((await mintToken(withOwner.id, owner.token, ['merchant:create'])).token);

@@ -11,6 +11,8 @@ import { listMcpTokens } from '../../../shared/agents/mcp-tokens.repository.ts';
 import { emailVerificationLimit } from '../../../shared/people/email-verifications.service.ts';
 import { addressLookupLimit, invitationLimit } from '../../../shared/people/throttle.service.ts';
 import { getUser } from '../../../shared/people/users.repository.ts';
+import { deleteMembership, putNewMembership } from '../../../shared/people/memberships.repository.ts';
+import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { inOneWindow } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
@@ -83,9 +85,18 @@ describe("a person's sign-in address", () => {
     expect(added.status, added.text).toBe(422);
     expect(added.json.code).toBe('member.user_unverified');
     expect(await teamEmails(partner.merchantId, partner.ownerToken)).not.toContain(who.email);
+    // Not on the partner's team: the answer is an unknown address's. On it (a member from before addresses were
+    // confirmed), the answer says to confirm.
     const owned = await call('POST', '/v1/public-api/merchants', { key: partner.apiKey, body: { name: 'Shop for someone', ownerEmail: who.email } });
     expect(owned.status, owned.text).toBe(422);
-    expect(owned.json.code).toBe('merchant.owner_unverified');
+    expect(owned.json.code).toBe('merchant.owner_not_found');
+    await transactWrite([
+      ['member', [putNewMembership({ merchantId: partner.merchantId, userId: who.userId, role: 'member', createdAt: new Date().toISOString() })]],
+    ]);
+    const ownedOnTeam = await call('POST', '/v1/public-api/merchants', { key: partner.apiKey, body: { name: 'Shop for someone', ownerEmail: who.email } });
+    expect(ownedOnTeam.status, ownedOnTeam.text).toBe(422);
+    expect(ownedOnTeam.json.code).toBe('merchant.owner_unverified');
+    await transactWrite([['member', [deleteMembership({ merchantId: partner.merchantId, userId: who.userId, role: 'member', createdAt: '' })]]]);
     await expect(
       createRootMerchant({ name: 'Partner of someone', ownerEmail: who.email, ownerPassword: 'another long password', mode: 'test' }),
     ).rejects.toThrow(/not confirmed the address/);
@@ -199,9 +210,9 @@ describe('finding people by address, and writing to them', () => {
     const throttled = await add(uniqueEmail('nobody'));
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
-    // The partner's ownerEmail lookups count on the same counter.
+    // The partner's ownerEmail names its own team only, so its refusals tell nothing and are not counted.
     const owned = await call('POST', '/v1/public-api/merchants', { key: partner.apiKey, body: { name: 'Shop', ownerEmail: uniqueEmail('nobody') } });
-    expect(owned.status).toBe(429);
+    expect(owned.json.code).toBe('merchant.owner_not_found');
     // A lookup that finds a confirmed person is not refused, so not counted: it adds them.
     const confirmed = await person();
     expect((await add(confirmed.email)).status).toBe(201);

@@ -65,10 +65,9 @@ describe('merchants', () => {
     expect(await childrenOf(sub.id)).toHaveLength(0);
   });
 
-  it('attaches an owner named at creation without writing an event', async () => {
+  it("attaches an owner of the partner's team named at creation without writing an event", async () => {
     const partner = await rootMerchant();
-    const seller = await person();
-    const res = await call('POST', M, { key: partner.apiKey, body: { name: 'Owned', ownerEmail: seller.email.toUpperCase() } });
+    const res = await call('POST', M, { key: partner.apiKey, body: { name: 'Owned', ownerEmail: partner.ownerEmail.toUpperCase() } });
     expect(res.status).toBe(201);
     expect(res.json.ownerAttached).toBe(true);
     expect(res.json.joinLink).toBeNull();
@@ -82,6 +81,16 @@ describe('merchants', () => {
     expect(res.status).toBe(422);
     expect(res.json.code).toBe('merchant.owner_not_found');
     expect(await childrenOf(partner.merchantId)).toHaveLength(0);
+  });
+
+  it("makes no one outside the partner's team an owner: a confirmed stranger's address is answered as an unknown one, and they get nothing", async () => {
+    const partner = await rootMerchant();
+    const stranger = await person();
+    const res = await call('POST', M, { key: partner.apiKey, body: { name: 'Not yours', ownerEmail: stranger.email } });
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ code: 'merchant.owner_not_found', details: { field: 'ownerEmail' } });
+    expect(await childrenOf(partner.merchantId)).toHaveLength(0);
+    expect((await call('GET', '/v1/dashboard/me', { key: stranger.token })).json.memberships).toEqual([]);
   });
 
   it('reads a merchant with ownerAttached and activation steps', async () => {

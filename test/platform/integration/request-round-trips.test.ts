@@ -17,7 +17,7 @@ import * as customerRoutes from '../../../shared/customers/routes.ts';
 import * as moneyRoutes from '../../../shared/money/routes.ts';
 import * as peopleRoutes from '../../../shared/people/routes.ts';
 import { invokeCounted } from '../../support/dynamo-counter.ts';
-import { call, organizationAccount, orgCall, orgPath, person, rootMerchant, subMerchant, uniqueEmail } from '../../support/fixtures.ts';
+import { call, organizationAccount, orgCall, orgPath, PASSWORD, rootMerchant, subMerchant, uniqueEmail } from '../../support/fixtures.ts';
 
 const BUDGET = 2;
 
@@ -76,8 +76,11 @@ describe('DynamoDB calls per merchant API request', () => {
     expect(res.calls).toEqual(['GetItem', 'TransactWriteItems']);
   });
 
-  it('creates a sub-merchant owned by an existing user in three calls: the key, the e-mail claim, the transaction', async () => {
-    const owner = await person();
+  it("creates a sub-merchant owned by a person of the partner's team in three calls: the key, the e-mail claim, the transaction", async () => {
+    const owner = {
+      email: m.root.ownerEmail,
+      token: (await call('POST', '/v1/dashboard/sessions', { body: { email: m.root.ownerEmail, password: PASSWORD } })).json.token,
+    };
     const res = await invokeCounted(peopleRoutes.createMerchant, createMerchant, {
       key: m.root.apiKey,
       body: { name: 'Owned shop', ownerEmail: owner.email },
