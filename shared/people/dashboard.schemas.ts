@@ -51,7 +51,7 @@ export const member = named(
 /** One page of the team, oldest membership first, in the dashboard back end's list shape `{data, pagination}`. */
 export const memberPage = named('MemberPage', v.strictObject({ data: v.array(member), pagination }));
 
-/** Add an existing user (by sign-in e-mail) to the team as `admin` or `member` (default `member`). */
+/** Add someone the adding person works with on another team (by sign-in e-mail) as `admin` or `member` (default `member`). */
 export const addMemberRequest = named(
   'AddMemberRequest',
   v.strictObject({
@@ -59,6 +59,31 @@ export const addMemberRequest = named(
     role: v.optional(v.picklist(['admin', 'member'])),
   }),
 );
+
+/** Invite an e-mail address to the team as `admin` or `member` (default `member`). */
+export const inviteRequest = named(
+  'InvitationRequest',
+  v.strictObject({
+    email,
+    role: v.optional(v.picklist(['admin', 'member'])),
+  }),
+);
+
+/** A pending invitation: mailed to `email`, good once until `expiresAt` (`expired` after). */
+export const invitation = named(
+  'Invitation',
+  v.strictObject({
+    inviteId: v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/)),
+    email: v.string(),
+    role: v.picklist(['admin', 'member']),
+    expiresAt: isoTime,
+    expired: v.boolean(),
+    createdAt: isoTime,
+  }),
+);
+
+/** An accepted invitation: the merchant joined, as whom, with which role. */
+export const invitationAccepted = named('InvitationAccepted', v.strictObject({ merchantId: uuid, userId: uuid, role: v.picklist(['admin', 'member']) }));
 
 /** A member's new role. */
 export const updateMemberRequest = named('UpdateMemberRequest', v.strictObject({ role }));

@@ -7,7 +7,7 @@
  * with cannot confirm that account for them by pressing a button (a password reset takes the account over instead). A password reset and an
  * accepted team invitation verify the address too: each proves the person reads its mail.
  *
- * What it guards: an address is found to give access (a team's "Add member", a sub-merchant's `ownerEmail`) only once
+ * What it guards: an address is found to give access (a team's "Add member" of a colleague, a sub-merchant's `ownerEmail` of the partner's own people) only once
  * verified, so an account someone made with another's address reaches nothing that address is given.
  */
 import { utcText } from '../domain/time.ts';

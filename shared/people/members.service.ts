@@ -1,5 +1,7 @@
 /**
- * A merchant's team on the dashboard: list it, add an existing user, change a member's role, remove a member.
+ * A merchant's team on the dashboard: list it, add someone the adding person already works with, change a member's
+ * role, remove a member. Everyone else joins by invitation (./invites.service.ts): no one is put on a team, and so
+ * possibly made its owner, without having agreed to it.
  *
  * Who may do what (the route table lets only owners and admins add or change; anyone on the team may list, and
  * removal is checked here):
@@ -32,7 +34,6 @@ import {
 import type { Membership } from './membership.entity.ts';
 import { changeOwnerMemberCount, getMerchant, merchantRead } from './merchants.repository.ts';
 import { getUserByEmail } from './users.repository.ts';
-import { refusedAddressLookup } from './throttle.service.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { ConflictError, ForbiddenError, UnprocessableError } from '../domain/errors.ts';
 import type { Merchant, Role } from '../domain/merchants.ts';
@@ -62,25 +63,29 @@ export async function listMembers(merchant: Merchant) {
 /** One page of the team, oldest membership first, as `{data, pagination}` (the whole team is read, then paged). */
 export const listMembersPage = async (merchant: Merchant, page: PageRequest) => pageOf(await listMembers(merchant), page);
 
+const inviteRequired = () =>
+  new UnprocessableError(
+    'member.invite_required',
+    'Only someone on another of your teams, with a confirmed address, is added at once: invite anyone else (the invitation, mailed to the address, adds them when they accept it).',
+    { field: 'email' },
+  );
+
 /**
- * Add an existing user, found by sign-in e-mail, as `admin` or `member`; only one whose address is verified (anyone
- * can sign up with any address: an unverified one is invited instead). Owners are made by a role change.
+ * Add, as `admin` or `member`, the person who signs in with `input.email`, when the adding person (`principal`)
+ * already works with them — they share another team — and their address is confirmed: they agreed to work with the
+ * adder when they joined that team. Anyone else, whether or not the address has an account, gets the one answer 422
+ * `member.invite_required` (so nothing is learned of strangers' addresses). Owners are made by a role change.
  */
-export async function addMember(merchant: Merchant, input: { email: string; role?: Exclude<Role, 'owner'> }, now = new Date().toISOString()) {
-  const user = await getUserByEmail(input.email);
-  if (!user?.emailVerifiedAt) await refusedAddressLookup(merchant.id);
-  if (!user) {
-    throw new UnprocessableError('member.user_not_found', 'No user signs in with that e-mail; they must sign up before they can join the team.', {
-      field: 'email',
-    });
-  }
-  if (!user.emailVerifiedAt) {
-    throw new UnprocessableError(
-      'member.user_unverified',
-      'That person has not confirmed their e-mail address yet: invite them instead (the invitation, mailed to the address, is their way in).',
-      { field: 'email' },
-    );
-  }
+export async function addMember(
+  merchant: Merchant,
+  principal: SessionPrincipal,
+  input: { email: string; role?: Exclude<Role, 'owner'> },
+  now = new Date().toISOString(),
+) {
+  const [user, teams] = await Promise.all([getUserByEmail(input.email), listMembershipsOfUser(principal.userId)]);
+  if (!user?.emailVerifiedAt) throw inviteRequired();
+  const theirs = new Set((await listMembershipsOfUser(user.id)).map((m) => m.merchantId));
+  if (!teams.some((m) => m.merchantId !== merchant.id && theirs.has(m.merchantId)) && !theirs.has(merchant.id)) throw inviteRequired();
   const membership: Membership = { merchantId: merchant.id, userId: user.id, role: input.role ?? 'member', createdAt: now };
   const parts: NamedParts<'membership'> = [['membership', [putNewMembership(membership)]]];
   try {

@@ -115,21 +115,42 @@ export const peopleDocs = {
   },
   addMember: {
     description:
-      'Adds an existing user, found by the e-mail they sign in with and have confirmed, as `admin` or `member` (default `member`); owners and admins may. Owners are never added: an owner is made by a role change. The new member reaches the merchant with their next request.',
+      'Adds, as `admin` or `member` (default `member`), someone the signed-in owner or admin already works with: a person on another of their teams who signs in with that e-mail and has confirmed it (they agreed to work with them when they joined that team). Anyone else is invited (`POST …/invitations`): no one is put on a team without agreeing to it. Owners are never added: an owner is made by a role change. The new member reaches the merchant with their next request.',
     example: { params: { merchantId: ids.merchantId }, body: { email: examplePeople.newMember.email, role: 'admin' } },
     errors: [
-      { status: 422, code: 'member.user_not_found', when: 'No user signs in with that e-mail: they must sign up first.' },
+      {
+        status: 422,
+        code: 'member.invite_required',
+        when: 'No one on another of your teams signs in with that e-mail and has confirmed it, whether or not the address has an account: invite them instead.',
+      },
+      { status: 409, code: 'member.already_assigned', when: 'That user is on the team already.' },
+    ],
+  },
+  inviteMember: {
+    description:
+      "Invites an e-mail address to the team as `admin` or `member` (default `member`); owners and admins may. A link (`/join/inv_…`) is mailed to the address, good once for 7 days: the person signs up or signs in with that address and accepts it (`POST /invitations/{token}/accept`, or the link's page). A new invitation of the same address replaces the earlier one (same `inviteId`). The team page lists, sends again and revokes them.",
+    example: { params: { merchantId: ids.merchantId }, body: { email: examplePeople.invited.email, role: 'member' } },
+    errors: [
+      { status: 409, code: 'member.already_assigned', when: 'Someone who signs in with that address is on the team already.' },
       {
         status: 429,
         code: 'auth.too_many_attempts',
-        when: 'This merchant had 20 additions refused for the address (no user, or not confirmed) in the current 15-minute window; `Retry-After` says when to try again.',
+        when: 'This merchant sent 30 invitations in the current hour; `Retry-After` says when to try again.',
       },
       {
-        status: 422,
-        code: 'member.user_unverified',
-        when: 'The user of that e-mail has not confirmed the address yet (anyone can sign up with any address): invite them instead; the invitation is mailed to the address.',
+        status: 503,
+        code: 'invite.mail_not_sent',
+        when: 'The invitation is saved, but its mail could not be sent just now (`Retry-After`): send it again, which replaces it.',
       },
-      { status: 409, code: 'member.already_assigned', when: 'That user is on the team already.' },
+    ],
+  },
+  acceptInvitation: {
+    description:
+      'Accepts an invitation as the signed-in person, who must sign in with the address it was mailed to (403 otherwise): they join the team with its role, the link is spent, and their address counts as confirmed (the link reached it), in one transaction. A link that cannot be accepted (made up, replaced, revoked, expired or used) is the same 404 `join_link.invalid`.',
+    example: { params: { token: ids.invitationToken } },
+    errors: [
+      { status: 403, code: 'forbidden', when: 'The signed-in person does not sign in with the address the invitation was mailed to: sign in with that one.' },
+      { status: 409, code: 'member.already_assigned', when: 'The signed-in person is on that team already; the invitation stays.' },
     ],
   },
   updateMember: {

@@ -16,6 +16,9 @@ import { pageOnlyQuery } from '../platform/http/schemas/common.ts';
 import type { RouteDef } from '../platform/http/route-def.ts';
 import {
   addMemberRequest,
+  invitation,
+  invitationAccepted,
+  inviteRequest,
   joinLinkClaim,
   me as meResponse,
   member,
@@ -248,7 +251,40 @@ export const addMember = {
   body: addMemberRequest,
   status: 201,
   response: member,
-  summary: 'Add an existing user, by sign-in e-mail, as admin or member.',
+  summary: 'Add someone you work with on another team, by sign-in e-mail, as admin or member; invite anyone else.',
+} as const satisfies RouteDef;
+
+// Invitations: the way onto a team for anyone the adding person does not already work with.
+export const inviteMember = {
+  face: 'dashboard-api',
+  name: 'invitations-create',
+  method: 'POST',
+  path: '/api/v1/dashboard/merchants/{merchantId}/invitations',
+  handler: 'functions/people/members/invite-member.ts',
+  auth: 'session',
+  roles: managers,
+  group: 'dashboard',
+  table: 'readWrite',
+  body: inviteRequest,
+  sendsMail: true,
+  status: 201,
+  response: invitation,
+  summary: 'Invite an e-mail address to the team as admin or member: a link is mailed to it, good once for 7 days.',
+} as const satisfies RouteDef;
+
+export const acceptInvitation = {
+  face: 'dashboard-api',
+  name: 'invitations-accept',
+  method: 'POST',
+  path: '/api/v1/dashboard/invitations/{token}/accept',
+  handler: 'functions/people/accept-invitation.ts',
+  auth: 'session',
+  group: 'dashboard',
+  table: 'readWrite',
+  status: 200,
+  response: invitationAccepted,
+  unknownId: joinLinkInvalid,
+  summary: 'Accept an invitation mailed to the signed-in person: they join its team with its role.',
 } as const satisfies RouteDef;
 
 export const updateMember = {

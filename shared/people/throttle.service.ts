@@ -51,21 +51,6 @@ export const passwordAttempt = (email: string, sourceIp: string | undefined, now
   );
 
 /**
- * Finding a person by address to give them access (a team's "Add member", a sub-merchant's `ownerEmail`), per merchant
- * asking: only refusals count (no such user, or one who has not confirmed the address), so a merchant cannot ask,
- * without limit, which addresses have accounts. A lookup that finds someone costs nothing more.
- */
-export const addressLookupLimit = { scope: 'address-lookup', limit: 20, windowSeconds: FIFTEEN_MINUTES } as const satisfies ThrottleRule;
-
-/**
- * Counts a refused lookup of an address by `merchantId` (`addressLookupLimit`): past the limit, 429
- * `auth.too_many_attempts` (with `Retry-After`) in place of the refusal.
- */
-export async function refusedAddressLookup(merchantId: string, now = new Date()): Promise<void> {
-  await beginAttempt([{ rule: addressLookupLimit, key: merchantId }], now);
-}
-
-/**
  * Team invitations a merchant sends (each a mail to an address it chooses), counted whether or not they are accepted:
  * a merchant's team grows by a few people at a time, not by a mail every second to strangers.
  */

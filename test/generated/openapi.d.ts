@@ -2332,6 +2332,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboard/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation mailed to the signed-in person: they join its team with its role.
+         * @description Accepts an invitation as the signed-in person, who must sign in with the address it was mailed to (403 otherwise): they join the team with its role, the link is spent, and their address counts as confirmed (the link reached it), in one transaction. A link that cannot be accepted (made up, replaced, revoked, expired or used) is the same 404 `join_link.invalid`.
+         */
+        post: operations["invitations-accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard/join-links/{token}/claim": {
         parameters: {
             query?: never;
@@ -2436,6 +2456,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboard/merchants/{merchantId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite an e-mail address to the team as admin or member: a link is mailed to it, good once for 7 days.
+         * @description Invites an e-mail address to the team as `admin` or `member` (default `member`); owners and admins may. A link (`/join/inv_…`) is mailed to the address, good once for 7 days: the person signs up or signs in with that address and accepts it (`POST /invitations/{token}/accept`, or the link's page). A new invitation of the same address replaces the earlier one (same `inviteId`). The team page lists, sends again and revokes them.
+         */
+        post: operations["invitations-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard/merchants/{merchantId}/mcp-tokens": {
         parameters: {
             query?: never;
@@ -2494,8 +2534,8 @@ export interface paths {
         get: operations["members-list"];
         put?: never;
         /**
-         * Add an existing user, by sign-in e-mail, as admin or member.
-         * @description Adds an existing user, found by the e-mail they sign in with and have confirmed, as `admin` or `member` (default `member`); owners and admins may. Owners are never added: an owner is made by a role change. The new member reaches the merchant with their next request.
+         * Add someone you work with on another team, by sign-in e-mail, as admin or member; invite anyone else.
+         * @description Adds, as `admin` or `member` (default `member`), someone the signed-in owner or admin already works with: a person on another of their teams who signs in with that e-mail and has confirmed it (they agreed to work with them when they joined that team). Anyone else is invited (`POST …/invitations`): no one is put on a team without agreeing to it. Owners are never added: an owner is made by a role change. The new member reaches the merchant with their next request.
          */
         post: operations["members-add"];
         delete?: never;
@@ -3743,6 +3783,31 @@ export interface components {
         };
         /** @enum {string} */
         DisputeStatus: "response-needed" | "forfeited" | "won" | "lost" | "unknown" | "under-review";
+        Invitation: {
+            inviteId: string;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** Format: date-time */
+            expiresAt: string;
+            expired: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        InvitationAccepted: {
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: uuid */
+            userId: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+        };
+        InvitationRequest: {
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            role?: "admin" | "member";
+        };
         InvoiceParty: {
             name: string;
             address: string | null;
@@ -25135,6 +25200,98 @@ export interface operations {
             };
         };
     };
+    "invitations-accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example inv_0193a6f5-3e4d-7c2b-9a18-6f5e4d3c2b1a.5c0f9e8d7a6b4c3d.9f8e7d6c5b4a39281706f5e4d3c2b1a098f7e6d5 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "merchantId": "0193a6f5-3e4d-7c2b-9a18-6f5e4d3c2b1a",
+                     *       "userId": "6e15fba3-5152-432f-8f9a-2abb2391af0c",
+                     *       "role": "member"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationAccepted"];
+                };
+            };
+            /** @description `request.invalid_query`: A query parameter was sent: this operation takes none. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `auth.missing_session`: Neither the session cookie nor `Authorization: Bearer <session token>` was sent.
+             *
+             *     `auth.invalid_session`: The session is unknown or has expired: sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: The signed-in person does not sign in with the address the invitation was mailed to: sign in with that one.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `join_link.invalid`: This join link is not valid: it was replaced by a newer one, has expired, was used already, or never existed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `member.already_assigned`: The signed-in person is on that team already; the invitation stays. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "join-links-claim": {
         parameters: {
             query?: never;
@@ -25728,6 +25885,137 @@ export interface operations {
             };
         };
     };
+    "invitations-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0193a6f2-5c1e-7b3d-9a40-6f1d2e8c4b70 */
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "inviteId": "5c0f9e8d7a6b4c3d",
+                     *       "email": "mary@example.com",
+                     *       "role": "member",
+                     *       "expiresAt": "2026-12-09T02:03:47.087Z",
+                     *       "expired": false,
+                     *       "createdAt": "2026-12-02T02:03:47.087Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /**
+             * @description `request.invalid_query`: A query parameter was sent: this operation takes none.
+             *
+             *     `request.validation_failed`: A field of the body is missing or breaks its rule; `details` names each.
+             *
+             *     `request.body_required`: No body was sent.
+             *
+             *     `request.malformed_json`: The body is not JSON of UTF-8 text.
+             *
+             *     `request.too_deep`: The body is nested deeper than 64 objects or arrays.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `auth.missing_session`: Neither the session cookie nor `Authorization: Bearer <session token>` was sent.
+             *
+             *     `auth.invalid_session`: The session is unknown or has expired: sign in again.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `request.cross_origin`: A browser sent it from a page of another site (its `Origin`, or else its `Sec-Fetch-Site`, says so): nothing was changed.
+             *
+             *     `forbidden`: Your role on the merchant is not owner or admin.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `member.already_assigned`: Someone who signs in with that address is on the team already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.too_large`: The body is over 10 MB, or the request over the 6 MB a function takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `request.unsupported_media_type`: The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auth.too_many_attempts`: This merchant sent 30 invitations in the current hour; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `request.busy`: Other requests were changing the same records at that moment, or the table throttled the request or did not answer in time, and it could not land after its retries; retry after `Retry-After` (with the same idempotency key, where the operation takes one).
+             *
+             *     `invite.mail_not_sent`: The invitation is saved, but its mail could not be sent just now (`Retry-After`): send it again, which replaces it.
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "mcp-tokens-list": {
         parameters: {
             query?: {
@@ -26255,21 +26543,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description `member.user_not_found`: No user signs in with that e-mail: they must sign up first.
-             *
-             *     `member.user_unverified`: The user of that e-mail has not confirmed the address yet (anyone can sign up with any address): invite them instead; the invitation is mailed to the address.
-             */
+            /** @description `member.invite_required`: No one on another of your teams signs in with that e-mail and has confirmed it, whether or not the address has an account: invite them instead. */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth.too_many_attempts`: This merchant had 20 additions refused for the address (no user, or not confirmed) in the current 15-minute window; `Retry-After` says when to try again. */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };

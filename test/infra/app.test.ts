@@ -452,6 +452,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       'dashboard-password-reset-form',
       'dashboard-sign-up-form',
       'dashboard-team-form',
+      'invitations-create',
       'mail-sender',
       'portal-sign-in',
       'users-sign-up',
@@ -495,6 +496,7 @@ describe.each(['sandbox', 'live'] as const)('the %s app', (stage) => {
       'dashboard-password-reset-form',
       'dashboard-sign-up-form',
       'dashboard-team-form',
+      'invitations-create',
       'portal-sign-in',
       'users-sign-up',
     ]);

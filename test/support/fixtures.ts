@@ -68,6 +68,41 @@ export async function person(email = uniqueEmail(), { confirmed = true } = {}) {
   return { userId: up.json.id as string, email, token: session.json.token as string };
 }
 
+/** The token of the latest invitation link mailed to `email` (`/join/inv_…`), once `count` invitations arrived. */
+export async function invitationTokenOf(email: string, count = 1): Promise<string> {
+  const mails = await mailsArrived(email, 'You are invited', count);
+  const token = /\/join\/(inv_\S+)/.exec(mails.at(-1)!.text)?.[1];
+  if (!token) throw new Error(`no invitation link in: ${mails.at(-1)!.text}`);
+  return token;
+}
+
+/**
+ * `who` (a person: their address and session token) on `merchantId`'s team as `role`, the way anyone joins it: invited
+ * by an owner or admin (`by`: their session token), then accepting the mailed link signed in.
+ */
+export async function joinTeam(merchantId: string, by: string, who: { email: string; token: string }, role: 'admin' | 'member' = 'member'): Promise<void> {
+  const sent = await call('POST', `/v1/dashboard/merchants/${merchantId}/invitations`, { key: by, body: { email: who.email, role } });
+  if (sent.status !== 201) throw new Error(`invitation failed: ${sent.status} ${sent.text}`);
+  const mails = await mailsArrived(who.email, 'You are invited');
+  const token = /\/join\/(inv_\S+)/.exec(mails.findLast((m) => m.text.includes(`/join/inv_${merchantId}.${sent.json.inviteId}.`))?.text ?? '')?.[1];
+  if (!token) throw new Error(`no invitation of ${merchantId} mailed to ${who.email}`);
+  const accepted = await call('POST', `/v1/dashboard/invitations/${token}/accept`, { key: who.token });
+  if (accepted.status !== 200) throw new Error(`accepting the invitation failed: ${accepted.status} ${accepted.text}`);
+}
+
+/**
+ * `who` made a colleague of the person who signs in with `ownerEmail` (password `PASSWORD`): both on the team of another
+ * merchant of that person's (a new one), `who` by invitation. Its id.
+ */
+export async function colleagues(ownerEmail: string, who: { email: string; token: string }): Promise<string> {
+  const [other, session] = await Promise.all([
+    rootMerchant('Other shop', { ownerEmail }),
+    call('POST', '/v1/dashboard/sessions', { body: { email: ownerEmail, password: PASSWORD } }),
+  ]);
+  await joinTeam(other.merchantId, session.json.token as string, who);
+  return other.merchantId;
+}
+
 /** `Authorization: ApiKey <accountId>_<apiKey>_<apiKeyId>` for an organization-face call. */
 export const apiKeyHeader = (fullKey: string) => ({ authorization: `ApiKey ${fullKey}` });
 

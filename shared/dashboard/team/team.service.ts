@@ -103,7 +103,7 @@ export async function teamFromForm(merchant: Merchant, role: Role, principal: Se
           await inviteToTeam(merchant, principal, { email: email.output, role: wanted });
           return back('invited');
         }
-        await addMember(merchant, { email: email.output, role: wanted });
+        await addMember(merchant, principal, { email: email.output, role: wanted });
         return back('added');
       } catch (e) {
         // Refused: nothing was made, so the same form may be sent again as it is.

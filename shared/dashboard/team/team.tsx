@@ -126,7 +126,7 @@ export function TeamPage(p: TeamProps) {
           <h2 id="add">Add people</h2>
           <p>
             Invite anyone by e-mail: they get a link that works once, for {INVITE_TTL_DAYS} days, and join the team when they accept it, signed in with that
-            address. Someone who already has an account can also be added at once.
+            address. Someone you already work with on another of your teams can also be added at once.
           </p>
           <form method="post" action={path}>
             <Csrf ctx={p.ctx} />

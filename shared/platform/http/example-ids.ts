@@ -100,6 +100,8 @@ export const exampleIds = {
   sessionTokenToEnd: 'mor_sess_6f1c2a90-4b7e-4d21-9c3a-58e0f4b2d7a1.491d26bcbd5d89c66cfed76c104db379679907602c13e3201ef8e3b2673143e2',
   /** The owner-claim join link of a sub-merchant without an owner (`<merchantId>.<64 hex>`). */
   joinLinkToken: '0193a6f5-0c1d-7e2f-8a3b-4c5d6e7f8a9b.c7f5cee0400464f35a3f046e8675dd1f2c7fb3f26c8e131e135ebf022c0d3bd0',
+  /** An invitation mailed to the examples' owner, to another merchant's team (`inv_<merchantId>.<inviteId>.<40 hex>`). */
+  invitationToken: 'inv_0193a6f5-3e4d-7c2b-9a18-6f5e4d3c2b1a.5c0f9e8d7a6b4c3d.9f8e7d6c5b4a39281706f5e4d3c2b1a098f7e6d5',
   teamMemberUserId: '3f1e2d4c-5b6a-4978-8a1b-2c3d4e5f6a7b',
   teamMemberUserIdToDelete: '8e7d6c5b-4a39-4281-9f0e-1d2c3b4a5968',
   merchantWebhookDestinationId: 'wh_5dcde5375becc075b796ba41',

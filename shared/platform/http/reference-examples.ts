@@ -195,13 +195,14 @@ export const cardRefusals = [
 ] as const;
 
 /**
- * The people of the examples: the one who signs up, the one who signs in (an existing user) and the one added to a
- * team (an existing user who is not on it yet).
+ * The people of the examples: the one who signs up, the one who signs in (an existing user), the one added to a
+ * team (someone the examples' owner works with on another team, not on this one yet) and the one invited.
  */
 export const examplePeople = {
   signUp: { email: 'grace@example.com', password: 'correct horse battery staple', name: 'Grace Hopper' },
   signIn: { email: 'margaret@example.com', password: 'a long secret passphrase' },
   newMember: { email: 'alan@example.com' },
+  invited: { email: 'mary@example.com' },
 } as const;
 
 /** The hosted checkout pages' shell, abbreviated (the style block and the page's sections left out). */

@@ -8,7 +8,7 @@ import { mcpTokenIdOf, mcpTokenVerifierOf } from '../../../shared/agents/mcp-tok
 import { agentScopes } from '../../../shared/domain/agent-scopes.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import * as mcpTokenKeys from '../../../shared/agents/mcp-token.entity.ts';
-import { call, person, rootMerchant } from '../../support/fixtures.ts';
+import { call, joinTeam, person, rootMerchant } from '../../support/fixtures.ts';
 import { initializeMessage, mcpUrl, rawMcp, signIn } from '../support.ts';
 
 const tokensOf = (merchantId: string) => `/v1/dashboard/merchants/${merchantId}/mcp-tokens`;
@@ -94,7 +94,7 @@ describe('minting a user MCP token', () => {
     expect(unknown.text).toBe(foreign.text);
     expect((await call('POST', tokensOf(o.merchantId), { body: { name: 'x', scopes: ['docs:read'] } })).status).toBe(401);
     // A member of any role may mint their own.
-    expect((await call('POST', `/v1/dashboard/merchants/${o.merchantId}/members`, { key: o.session, body: { email: stranger.email } })).status).toBe(201);
+    await joinTeam(o.merchantId, o.session, stranger);
     expect((await call('POST', tokensOf(o.merchantId), { key: stranger.token, body: { name: 'x', scopes: ['docs:read'] } })).status).toBe(201);
   });
 });
@@ -105,7 +105,7 @@ describe('listing and revoking', () => {
     const first = await call('POST', tokensOf(o.merchantId), { key: o.session, body: { name: 'first', scopes: ['docs:read'] } });
     const second = await call('POST', tokensOf(o.merchantId), { key: o.session, body: { name: 'second', scopes: ['merchant:read'] } });
     const colleague = await person();
-    await call('POST', `/v1/dashboard/merchants/${o.merchantId}/members`, { key: o.session, body: { email: colleague.email } });
+    await joinTeam(o.merchantId, o.session, colleague);
     await call('POST', tokensOf(o.merchantId), { key: colleague.token, body: { name: 'theirs', scopes: ['docs:read'] } });
 
     const listed = await call('GET', tokensOf(o.merchantId), { key: o.session });
@@ -147,7 +147,7 @@ describe('listing and revoking', () => {
       expect(res.json, id).toEqual(notFound);
     }
     const colleague = await person();
-    await call('POST', `/v1/dashboard/merchants/${o.merchantId}/members`, { key: o.session, body: { email: colleague.email } });
+    await joinTeam(o.merchantId, o.session, colleague);
     const theirs = await call('POST', tokensOf(o.merchantId), { key: colleague.token, body: { name: 'theirs', scopes: ['docs:read'] } });
     expect((await call('DELETE', `${tokensOf(o.merchantId)}/${theirs.json.id}`, { key: o.session })).json).toEqual(notFound);
     expect((await rawMcp(theirs.json.token, initializeMessage)).status).toBe(200);

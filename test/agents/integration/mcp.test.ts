@@ -21,7 +21,7 @@ import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
 import { membership as membershipKey } from '../../../shared/people/membership.entity.ts';
 import { forbiddenToolName, specToolScopes } from '../../support/agent-tools.ts';
 import { solidPng } from '../../support/images.ts';
-import { call, person, rootMerchant } from '../../support/fixtures.ts';
+import { call, joinTeam, person, rootMerchant } from '../../support/fixtures.ts';
 import { agent, connect, docUrl, initializeMessage, mcpUrl, mintToken, origin, rawMcp, resourceMetadata, toolCallMessage } from '../support.ts';
 
 /** A tool's structured answer (or its error), from the SDK client's result. */
@@ -145,7 +145,7 @@ describe('the working tools, called through the SDK client', () => {
   it('every tool that changes the merchant needs the role owner or admin: a member is refused with a tool error and nothing is made', async () => {
     const a = await agent();
     const member = await person();
-    expect((await call('POST', `/v1/dashboard/merchants/${a.merchantId}/members`, { key: a.session, body: { email: member.email } })).status).toBe(201);
+    await joinTeam(a.merchantId, a.session, member);
     const client = await connect((await mintToken(a.merchantId, member.token)).token);
     const owner = await connect(a.token);
     const { product } = structured(await owner.callTool({ name: 'create_product', arguments: { name: 'Lamp' } }));
@@ -466,7 +466,7 @@ describe('authentication: the 401 codes, each with its exact body and challenge'
   it("refuses a removed team member's token at once: the removal revoked it, and joining again brings it not back", async () => {
     const a = await agent();
     const member = await person();
-    expect((await call('POST', `/v1/dashboard/merchants/${a.merchantId}/members`, { key: a.session, body: { email: member.email } })).status).toBe(201);
+    await joinTeam(a.merchantId, a.session, member);
     const client = await connect((await mintToken(a.merchantId, member.token, ['merchant:read'])).token);
     expect((await client.callTool({ name: 'get_my_merchant', arguments: {} })).isError).toBeFalsy();
     expect((await call('DELETE', `/v1/dashboard/merchants/${a.merchantId}/members/${member.userId}`, { key: a.session })).status).toBe(204);
@@ -474,7 +474,7 @@ describe('authentication: the 401 codes, each with its exact body and challenge'
     expect((refused as StreamableHTTPError).code).toBe(401);
     expect((refused as Error).message).toContain('it has been revoked');
     // Joining the team again brings none of their tokens back.
-    expect((await call('POST', `/v1/dashboard/merchants/${a.merchantId}/members`, { key: a.session, body: { email: member.email } })).status).toBe(201);
+    await joinTeam(a.merchantId, a.session, member);
     const still = await client.callTool({ name: 'get_my_merchant', arguments: {} }).catch((e: unknown) => e);
     expect((still as StreamableHTTPError).code).toBe(401);
     expect((still as Error).message).toContain('it has been revoked');
@@ -489,13 +489,13 @@ describe('authentication: the 401 codes, each with its exact body and challenge'
   it('refuses a token minted before its person last joined the team, even one a removal left standing', async () => {
     const a = await agent();
     const member = await person();
-    const add = () => call('POST', `/v1/dashboard/merchants/${a.merchantId}/members`, { key: a.session, body: { email: member.email } });
-    expect((await add()).status).toBe(201);
+    const add = () => joinTeam(a.merchantId, a.session, member);
+    await add();
     const client = await connect((await mintToken(a.merchantId, member.token, ['merchant:read'])).token);
     expect((await client.callTool({ name: 'get_my_merchant', arguments: {} })).isError).toBeFalsy();
     // The membership gone with no revocation after it (as when one fails), then the person added again.
     await db.send(new DeleteCommand({ TableName: tableName(), Key: membershipKey(a.merchantId, member.userId) }));
-    expect((await add()).status).toBe(201);
+    await add();
     const refused = await client.callTool({ name: 'get_my_merchant', arguments: {} }).catch((e: unknown) => e);
     expect((refused as StreamableHTTPError).code).toBe(401);
     expect((refused as Error).message).toContain("it was minted before its person last joined the merchant's team");

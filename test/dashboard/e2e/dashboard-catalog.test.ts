@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, PASSWORD, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
+import { call, joinTeam, PASSWORD, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
 import { axeViolations, DESKTOP, PHONE } from '../../support/browser.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages } from '../support.ts';
 
@@ -156,11 +156,7 @@ describe('the dashboard: catalog', { timeout: 120_000 }, () => {
     const shop = await rootMerchant('Catalog Member Shop');
     const member = await person(uniqueEmail('catalog-member'));
     const ownerSession = await call('POST', '/v1/dashboard/sessions', { body: { email: shop.ownerEmail, password: PASSWORD } });
-    const added = await call('POST', `/v1/dashboard/merchants/${shop.merchantId}/members`, {
-      headers: { authorization: `Bearer ${ownerSession.json.token}` },
-      body: { email: member.email, role: 'member' },
-    });
-    expect(added.status, added.text).toBe(201);
+    await joinTeam(shop.merchantId, ownerSession.json.token, member);
 
     const path = catalogPath(shop.merchantId);
     const w = await openPage(browser, { allowStatuses: [403] });

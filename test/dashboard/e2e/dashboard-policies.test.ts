@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_MAX_BYTES } from '../../../shared/domain/policies.ts';
 import { tinyPdf } from '../../support/pdfs.ts';
-import { call, organizationAccount, orgCall, orgPath, orgPlan, orgProduct, PASSWORD, person } from '../../support/fixtures.ts';
+import { call, joinTeam, organizationAccount, orgCall, orgPath, orgPlan, orgProduct, PASSWORD, person } from '../../support/fixtures.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages } from '../support.ts';
 
 const D = '/v1/dashboard';
@@ -125,8 +125,7 @@ describe('the dashboard: policy PDFs', { timeout: 120_000 }, () => {
     const org = await organizationAccount('Policy Refusals Shop');
     const owner = await sessionOf(org.ownerEmail);
     const member = await person();
-    const added = await call('POST', `${D}/merchants/${org.organizationId}/members`, { key: owner, body: { email: member.email } });
-    expect(added.status, added.text).toBe(201);
+    await joinTeam(org.organizationId, owner, member);
 
     const notPdf = await call('POST', uploadOf(org.organizationId, 'terms'), { key: owner, body: { contentType: 'image/png', size: 1000 } });
     expect(notPdf.status, notPdf.text).toBe(422);

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, PASSWORD, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
+import { call, colleagues, joinTeam, PASSWORD, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages } from '../support.ts';
 
 const acceptDialogs = (page: Page) => page.on('dialog', (d) => void d.accept());
@@ -22,9 +22,10 @@ describe('the dashboard: team and partners', { timeout: 120_000 }, () => {
     await browser?.close();
   });
 
-  it('adds a registered user, changes their role, removes them after asking, and keeps the last owner', async () => {
+  it('adds a colleague from another team, changes their role, removes them after asking, and keeps the last owner', async () => {
     const shop = await rootMerchant('Team Shop');
     const colleague = await person(uniqueEmail('colleague'));
+    await colleagues(shop.ownerEmail, colleague);
     const teamPath = `/dashboard/merchants/${shop.merchantId}/team`;
     const w = await openPage(browser, { allowStatuses: [409, 422] });
     const { page } = w;
@@ -39,7 +40,9 @@ describe('the dashboard: team and partners', { timeout: 120_000 }, () => {
     await page.getByLabel('Email').fill(nobody);
     await page.getByRole('button', { name: 'Add member' }).click();
     await page.waitForLoadState();
-    expect(await page.getByRole('alert').innerText()).toBe('No user signs in with that e-mail; they must sign up before they can join the team.');
+    expect(await page.getByRole('alert').innerText()).toBe(
+      'Only someone on another of your teams, with a confirmed address, is added at once: invite anyone else (the invitation, mailed to the address, adds them when they accept it).',
+    );
     expect(await page.getByLabel('Email').inputValue()).toBe(nobody);
     await expectAccessible(page, 'team-error');
 
@@ -83,11 +86,7 @@ describe('the dashboard: team and partners', { timeout: 120_000 }, () => {
     const partner = await rootMerchant('Partner Pages Co');
     const teammate = await person(uniqueEmail('teammate'));
     const ownerSession = await call('POST', '/v1/dashboard/sessions', { body: { email: partner.ownerEmail, password: PASSWORD } });
-    const added = await call('POST', `/v1/dashboard/merchants/${partner.merchantId}/members`, {
-      headers: { authorization: `Bearer ${ownerSession.json.token}` },
-      body: { email: teammate.email, role: 'member' },
-    });
-    expect(added.status, added.text).toBe(201);
+    await joinTeam(partner.merchantId, ownerSession.json.token, teammate);
 
     const partnersPath = `/dashboard/merchants/${partner.merchantId}/partners`;
     const w = await openPage(browser);

@@ -13,7 +13,7 @@ import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-ca
 import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { nextYear } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
-import { call, cardToken, orgCall, orgPath, orgPlan, PASSWORD, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
+import { call, joinTeam, cardToken, orgCall, orgPath, orgPlan, PASSWORD, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
 import { invoicePdfsPrefix } from '../../support/browser.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages } from '../support.ts';
 
@@ -200,11 +200,7 @@ describe('the dashboard: customers, subscriptions and invoices', { timeout: 120_
     const { subscriptionId } = await subscriber(shop, 'Member');
     const ownerSession = (await call('POST', '/v1/dashboard/sessions', { body: { email: shop.ownerEmail, password: PASSWORD } })).json.token as string;
     const member = await person();
-    const added = await call('POST', `/v1/dashboard/merchants/${shop.merchantId}/members`, {
-      key: ownerSession,
-      body: { email: member.email, role: 'member' },
-    });
-    expect(added.status, added.text).toBe(201);
+    await joinTeam(shop.merchantId, ownerSession, member);
 
     const path = `/dashboard/merchants/${shop.merchantId}/subscriptions/${subscriptionId}`;
     const cookie = `${SESSION_COOKIE}=${member.token}`;

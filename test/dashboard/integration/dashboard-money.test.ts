@@ -9,7 +9,7 @@ import { solidPng } from '../../support/images.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { HOLD_DAYS } from '../../../shared/money/ledger.rules.ts';
-import { call, organizationAccount, orgPlan, orgProduct, PASSWORD, payByCard, uniqueEmail } from '../../support/fixtures.ts';
+import { call, joinTeam, organizationAccount, orgPlan, orgProduct, PASSWORD, payByCard, uniqueEmail } from '../../support/fixtures.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages, signUpThroughPages } from '../support.ts';
 
 const IBAN = 'DE89 3704 0044 0532 0130 00';
@@ -117,11 +117,7 @@ describe('the dashboard: payouts and checkout settings', { timeout: 120_000 }, (
     const m = await openPage(browser, { allowStatuses: [403] });
     const memberEmail = await signUpThroughPages(m.page, uniqueEmail('member'));
     await m.page.waitForURL(`${origin}/dashboard`);
-    const added = await call('POST', `/v1/dashboard/merchants/${org.organizationId}/members`, {
-      key: await sessionOf(org.ownerEmail),
-      body: { email: memberEmail },
-    });
-    expect(added.status, added.text).toBe(201);
+    await joinTeam(org.organizationId, await sessionOf(org.ownerEmail), { email: memberEmail, token: await sessionOf(memberEmail) });
     await m.page.goto(dash(org.organizationId, '/payouts'));
     expect(await m.page.getByRole('button', { name: 'Request payout' }).count()).toBe(0);
     expect(await m.page.getByRole('button', { name: 'Add payout method' }).count()).toBe(0);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceDispute } from '../../../shared/payments/disputes.service.ts';
 import { listRefunds } from '../../../shared/payments/refunds.repository.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
-import { call, cardToken, orgCall, orgPath, orgPlan, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
+import { call, cardToken, colleagues, orgCall, orgPath, orgPlan, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages } from '../support.ts';
 import { eventItemsOf } from '../../support/events.ts';
 
@@ -221,6 +221,7 @@ describe('the dashboard: payments and refunds', { timeout: 120_000 }, () => {
 
   it('adds a Member on the Team page, who sees the payment without the refund form and whose own POST of it is refused', async () => {
     const member = await person(uniqueEmail('member'));
+    await colleagues(org.ownerEmail, member);
     const owner = await openPage(browser);
     await signInThroughPages(owner.page, org.ownerEmail, undefined, `/dashboard/merchants/${org.organizationId}/team`);
     await owner.page.waitForURL(`${origin}/dashboard/merchants/${org.organizationId}/team`);

@@ -20,6 +20,7 @@ import {
   adminCli,
   call,
   cardToken,
+  joinTeam,
   organizationAccount,
   orgCall,
   orgPath,
@@ -180,15 +181,12 @@ async function readmeFixture(): Promise<{ env: Record<string, string>; placehold
   });
   const session = await call('POST', '/v1/dashboard/sessions', { body: { email: 'owner@acme.example', password: 'a long secret passphrase' } });
   const teammate = await person();
-  const added = await call('POST', `/v1/dashboard/merchants/${org.organizationId}/members`, {
-    key: session.json.token,
-    body: { email: teammate.email, role: 'member' },
-  });
+  await joinTeam(org.organizationId, session.json.token, teammate);
   const mcp = await call('POST', `/v1/dashboard/merchants/${org.organizationId}/mcp-tokens`, {
     key: session.json.token,
     body: { name: 'README', scopes: ['merchant:read'], expiresInDays: 1 },
   });
-  const responses = { customer, instrument, paid, disputable, funds, payoutMethod, payout, session, added, mcp };
+  const responses = { customer, instrument, paid, disputable, funds, payoutMethod, payout, session, mcp };
   for (const [what, r] of Object.entries(responses)) if (r.status >= 300) throw new Error(`README fixture, ${what}: ${r.status} ${r.text}`);
   return {
     env: {

@@ -10,7 +10,7 @@ import { verifyOAuthAccessToken } from '../../../shared/oauth/access-tokens.serv
 import { registerClient as registerInProcess, registrationLimit } from '../../../shared/oauth/clients.service.ts';
 import { issueTokens } from '../../../shared/oauth/tokens.service.ts';
 import { createRootMerchant } from '../../../shared/people/merchants.service.ts';
-import { call, PASSWORD, person } from '../../support/fixtures.ts';
+import { call, joinTeam, PASSWORD, person } from '../../support/fixtures.ts';
 import {
   authorizationParams,
   authorize,
@@ -749,11 +749,7 @@ describe('what verifyOAuthAccessToken makes of a token', () => {
     const client = await publicClient();
     const owner = await merchantOwner();
     const teammate = await person();
-    const added = await call('POST', `/v1/dashboard/merchants/${owner.merchantId}/members`, {
-      key: (await call('POST', '/v1/dashboard/sessions', { body: { email: owner.email, password: PASSWORD } })).json.token,
-      body: { email: teammate.email, role: 'member' },
-    });
-    expect(added.status).toBe(201);
+    await joinTeam(owner.merchantId, (await call('POST', '/v1/dashboard/sessions', { body: { email: owner.email, password: PASSWORD } })).json.token, teammate);
     const { verifier, challenge } = pkce();
     const tokens = (await exchange(client, (await authorize(client, { email: teammate.email, password: PASSWORD }, challenge)).code, verifier)).json;
     expect(await verifyOAuthAccessToken(tokens.access_token)).toMatchObject({ userId: teammate.userId, merchantId: owner.merchantId });

@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { LOGO_MAX_BYTES } from '../../../shared/domain/images.ts';
 import { jpegHeader, solidPng } from '../../support/images.ts';
-import { call, PASSWORD, person, rootMerchant } from '../../support/fixtures.ts';
+import { call, joinTeam, PASSWORD, person, rootMerchant } from '../../support/fixtures.ts';
 
 const D = '/v1/dashboard';
 const base = inject('baseUrl');
@@ -27,8 +27,7 @@ async function merchantWithOwner(name = 'Brandable Shop') {
 /** `role` on the merchant's team, signed in. */
 async function teammate(merchantId: string, owner: string, role: 'admin' | 'member') {
   const who = await person();
-  const added = await call('POST', `${D}/merchants/${merchantId}/members`, { key: owner, body: { email: who.email, role } });
-  if (added.status !== 201) throw new Error(`add failed: ${added.status} ${added.text}`);
+  await joinTeam(merchantId, owner, who, role);
   return who.token;
 }
 

@@ -4,7 +4,8 @@ import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
 import { changeOwnerMemberCount, getMerchant } from '../../../shared/people/merchants.repository.ts';
-import { call, confirmAddress, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from '../../support/fixtures.ts';
+import { putNewMembership } from '../../../shared/people/memberships.repository.ts';
+import { call, colleagues, invitationTokenOf, joinTeam, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from '../../support/fixtures.ts';
 
 const M = '/v1/public-api/merchants';
 const D = '/v1/dashboard';
@@ -24,11 +25,10 @@ async function team() {
   return { partner, merchantId: partner.merchantId, owner };
 }
 
-/** `who` (signed in) added to `merchantId`'s team by `by` with `role` (owner made through a role change). */
+/** `who` (signed in) on `merchantId`'s team with `role`, invited by `by` (owner made through a role change). */
 async function joined(merchantId: string, by: string, role: 'owner' | 'admin' | 'member') {
   const who = await person();
-  const added = await call('POST', membersOf(merchantId), { key: by, body: { email: who.email, role: role === 'owner' ? 'admin' : role } });
-  if (added.status !== 201) throw new Error(`add failed: ${added.status} ${added.text}`);
+  await joinTeam(merchantId, by, who, role === 'owner' ? 'admin' : role);
   if (role === 'owner') {
     const promoted = await call('PATCH', memberOf(merchantId, who.userId), { key: by, body: { role: 'owner' } });
     if (promoted.status !== 200) throw new Error(`promotion failed: ${promoted.status} ${promoted.text}`);
@@ -59,10 +59,10 @@ describe('listing the team', () => {
     const named = uniqueEmail('named');
     const up = await call('POST', `${D}/users`, { body: { email: named, password: PASSWORD, name: 'Nadia Named' } });
     expect(up.status).toBe(201);
-    await confirmAddress(named);
-    expect((await call('POST', membersOf(merchantId), { key: owner.token, body: { email: named } })).status).toBe(201);
+    const namedToken = await signIn(named);
+    await joinTeam(merchantId, owner.token, { email: named, token: namedToken });
 
-    const asMember = await listed(merchantId, await signIn(named));
+    const asMember = await listed(merchantId, namedToken);
     expect(asMember).toHaveLength(2);
     expect(asMember[0]).toMatchObject({ userId: owner.userId, email: owner.email, name: null, role: 'owner' });
     expect(asMember[1]).toMatchObject({ userId: up.json.id, email: named, name: 'Nadia Named', role: 'member' });
@@ -113,23 +113,47 @@ describe('listing the team', () => {
 });
 
 describe('adding a member', () => {
-  it('lets an owner add an existing user as admin with 201, and that user then reaches the merchant', async () => {
+  it('lets an owner add someone they work with on another team as admin with 201, and that person then reaches the merchant', async () => {
     const { merchantId, owner } = await team();
     const mate = await person();
+    await colleagues(owner.email, mate);
     const res = await call('POST', membersOf(merchantId), { key: owner.token, body: { email: mate.email.toUpperCase(), role: 'admin' } });
-    expect(res.status).toBe(201);
+    expect(res.status, res.text).toBe(201);
     expect(res.json).toEqual({ userId: mate.userId, email: mate.email, name: null, role: 'admin', createdAt: expect.any(String) });
     const me = await call('GET', `${D}/me`, { key: mate.token });
     expect(me.json.memberships).toContainEqual({ merchantId, role: 'admin' });
   });
 
-  it('lets an admin add a member, the default role', async () => {
+  it('lets an admin add a colleague of theirs as a member, the default role', async () => {
     const { merchantId, owner } = await team();
     const admin = await joined(merchantId, owner.token, 'admin');
     const newcomer = await person();
+    await colleagues(admin.email, newcomer);
     const res = await call('POST', membersOf(merchantId), { key: admin.token, body: { email: newcomer.email } });
-    expect(res.status).toBe(201);
+    expect(res.status, res.text).toBe(201);
     expect(res.json.role).toBe('member');
+  });
+
+  it("adds no one who has not agreed to work with the adder: a stranger's confirmed address, an unconfirmed one and an unknown one get the same 422", async () => {
+    const { merchantId, owner } = await team();
+    const stranger = await person();
+    // On the owner's other team, but from before addresses were confirmed (a membership of then): not added by it.
+    const unconfirmed = await person(uniqueEmail('unconfirmed'), { confirmed: false });
+    const other = await rootMerchant('Other shop', { ownerEmail: owner.email });
+    await transactWrite([
+      ['member', [putNewMembership({ merchantId: other.merchantId, userId: unconfirmed.userId, role: 'member', createdAt: new Date().toISOString() })]],
+    ]);
+    const answers = [];
+    for (const email of [stranger.email, unconfirmed.email, uniqueEmail('nobody')]) {
+      answers.push(await call('POST', membersOf(merchantId), { key: owner.token, body: { email } }));
+    }
+    for (const res of answers) {
+      expect(res.status).toBe(422);
+      expect(res.json).toMatchObject({ code: 'member.invite_required', details: { field: 'email' } });
+      expect(res.text).toBe(answers[0]!.text);
+    }
+    expect(await listed(merchantId, owner.token)).toHaveLength(1);
+    expect((await call('GET', `${D}/me`, { key: stranger.token })).json.memberships).toEqual([]);
   });
 
   it('refuses a member (not owner or admin) with 403 and adds no one', async () => {
@@ -147,15 +171,6 @@ describe('adding a member', () => {
     const stranger = await person();
     const res = await call('POST', membersOf(merchantId), { key: stranger.token, body: { email: stranger.email } });
     expect(res.status).toBe(403);
-    expect(await listed(merchantId, owner.token)).toHaveLength(1);
-  });
-
-  it('answers 422 member.user_not_found for an e-mail no user signs in with, and adds no one', async () => {
-    const { merchantId, owner } = await team();
-    const res = await call('POST', membersOf(merchantId), { key: owner.token, body: { email: uniqueEmail('nobody') } });
-    expect(res.status).toBe(422);
-    expect(res.json.code).toBe('member.user_not_found');
-    expect(res.json.details).toEqual({ field: 'email' });
     expect(await listed(merchantId, owner.token)).toHaveLength(1);
   });
 
@@ -389,27 +404,64 @@ describe('the last owner', () => {
   });
 });
 
+describe('inviting', () => {
+  it('mails a link the invited person accepts signed in with that address: they join with its role, once; others are refused', async () => {
+    const { merchantId, owner } = await team();
+    const mate = await person(uniqueEmail('invited'), { confirmed: false });
+    const sent = await call('POST', `${D}/merchants/${merchantId}/invitations`, { key: owner.token, body: { email: mate.email.toUpperCase(), role: 'admin' } });
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.json).toEqual({
+      inviteId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      email: mate.email,
+      role: 'admin',
+      expiresAt: expect.any(String),
+      expired: false,
+      createdAt: expect.any(String),
+    });
+    const token = await invitationTokenOf(mate.email);
+    // Someone else signed in cannot use it; a made-up link is the join links' 404.
+    const stranger = await person();
+    expect((await call('POST', `${D}/invitations/${token}/accept`, { key: stranger.token })).status).toBe(403);
+    expect((await call('POST', `${D}/invitations/${token.slice(0, -1)}0/accept`, { key: mate.token })).json.code).toBe('join_link.invalid');
+    expect((await call('POST', `${D}/invitations/${token}/accept`)).status).toBe(401);
+    const accepted = await call('POST', `${D}/invitations/${token}/accept`, { key: mate.token });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.json).toEqual({ merchantId, userId: mate.userId, role: 'admin' });
+    expect((await call('GET', `${D}/me`, { key: mate.token })).json).toMatchObject({
+      user: { emailVerified: true },
+      memberships: [{ merchantId, role: 'admin' }],
+    });
+    // Spent: a second accept is the same 404; inviting a member again is 409.
+    expect((await call('POST', `${D}/invitations/${token}/accept`, { key: mate.token })).json.code).toBe('join_link.invalid');
+    const again = await call('POST', `${D}/merchants/${merchantId}/invitations`, { key: owner.token, body: { email: mate.email } });
+    expect(again.status).toBe(409);
+    expect(again.json.code).toBe('member.already_assigned');
+    // A member (not owner or admin) may not invite.
+    const member = await joined(merchantId, owner.token, 'member');
+    expect((await call('POST', `${D}/merchants/${merchantId}/invitations`, { key: member.token, body: { email: uniqueEmail('x') } })).status).toBe(403);
+  });
+});
+
 describe('the members example of docs/reference-merchant-api.md', () => {
-  it("adds a teammate to the partner's team on the dashboard, then the partner key assigns them to a sub-merchant", async () => {
+  it("invites a teammate to the partner's team on the dashboard, then the partner key assigns them to a sub-merchant", async () => {
     // The operator made the partner (`npm run admin -- create-merchant`); its key made a sub-merchant with an owner.
     const partner = await rootMerchant('Acme Partners');
     const sub = await subMerchant(partner.apiKey, { name: 'Corner Shop', ownerEmail: partner.ownerEmail });
-    // The teammate signs up; before being on the partner's team, the partner key cannot assign them.
+    // The partner's owner signs in and invites the teammate to the partner's team as admin.
+    const ownerToken = await signIn(partner.ownerEmail);
     const teammateEmail = uniqueEmail('teammate');
+    const invited = await call('POST', `${D}/merchants/${partner.merchantId}/invitations`, { key: ownerToken, body: { email: teammateEmail, role: 'admin' } });
+    expect(invited.status, invited.text).toBe(201);
+    // The teammate signs up; before being on the partner's team, the partner key cannot assign them.
     const signedUp = await call('POST', `${D}/users`, { body: { email: teammateEmail, password: PASSWORD } });
     expect(signedUp.status).toBe(201);
-    // Until the teammate opens the link mailed to them, no team can add them by the address.
-    const unconfirmed = await call('POST', membersOf(partner.merchantId), { key: await signIn(partner.ownerEmail), body: { email: teammateEmail } });
-    expect(unconfirmed.json.code).toBe('member.user_unverified');
-    await confirmAddress(teammateEmail);
     const early = await call('POST', `${M}/${sub.id}/members`, { key: partner.apiKey, body: { email: teammateEmail, role: 'admin' } });
     expect(early.status).toBe(422);
     expect(early.json.code).toBe('member.not_in_parent_team');
-    // The partner's owner signs in and adds the teammate to the partner's team as admin.
-    const ownerToken = await signIn(partner.ownerEmail);
-    const added = await call('POST', membersOf(partner.merchantId), { key: ownerToken, body: { email: teammateEmail, role: 'admin' } });
-    expect(added.status).toBe(201);
-    expect(added.json).toMatchObject({ userId: signedUp.json.id, email: teammateEmail, role: 'admin' });
+    // The teammate accepts the mailed invitation, signed in.
+    const accepted = await call('POST', `${D}/invitations/${await invitationTokenOf(teammateEmail)}/accept`, { key: await signIn(teammateEmail) });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.json).toEqual({ merchantId: partner.merchantId, userId: signedUp.json.id, role: 'admin' });
     // Now the partner key assigns the teammate to the sub-merchant.
     const assigned = await call('POST', `${M}/${sub.id}/members`, { key: partner.apiKey, body: { email: teammateEmail, role: 'admin' } });
     expect(assigned.status).toBe(201);

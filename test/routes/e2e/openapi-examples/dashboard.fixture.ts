@@ -9,7 +9,19 @@ import { randomUUID } from 'node:crypto';
 import { HOLD_DAYS } from '../../../../shared/money/ledger.rules.ts';
 import { releaseDueFunds } from '../../../../shared/money/ledger.service.ts';
 import { examplePeople } from '../../../../shared/platform/http/reference-examples.ts';
-import { call, confirmAddress, orgCall, orgPath, PASSWORD, payByCard, person, subMerchant } from '../../../support/fixtures.ts';
+import {
+  call,
+  confirmAddress,
+  invitationTokenOf,
+  joinTeam,
+  orgCall,
+  orgPath,
+  PASSWORD,
+  payByCard,
+  person,
+  rootMerchant,
+  subMerchant,
+} from '../../../support/fixtures.ts';
 import { made, type BaseFixture, type FixtureIds } from './fixture.ts';
 
 /** The merchant (= organization) the records are made for, with its merchant key and organization API key. */
@@ -24,11 +36,38 @@ const D = '/v1/dashboard';
 /** A loopback receiver nothing answers on (the local stack takes loopback receivers; a ping to it is not delivered). */
 const RECEIVER = 'http://127.0.0.1:9999/webhooks/mor';
 
-/** A person signed up as `email` and added to the shop's team with `role`: their user id. */
+/** A person signed up as `email` and on the shop's team with `role` (invited, the invitation accepted): their user id. */
 async function teammate(org: Org, session: string, email: string, role: 'admin' | 'member'): Promise<string> {
-  const { userId } = await person(email);
-  await made('member', call('POST', `${D}/merchants/${org.organizationId}/members`, { key: session, body: { email, role } }), 201);
-  return userId;
+  const who = await person(email);
+  await joinTeam(org.organizationId, session, who, role);
+  return who.userId;
+}
+
+/**
+ * The person the add-member example adds: signed up, the address confirmed, and on another team of the examples'
+ * owner (their other shop), so the owner works with them already.
+ */
+async function colleague(base: BaseFixture): Promise<void> {
+  const email = examplePeople.newMember.email;
+  await made('colleague sign-up', call('POST', `${D}/users`, { body: { email, password: PASSWORD } }), 201);
+  const [session, other] = await Promise.all([
+    made('colleague sign-in', call('POST', `${D}/sessions`, { body: { email, password: PASSWORD } }), 201),
+    rootMerchant('Lovelace Labs', { ownerEmail: base.ownerEmail, ownerPassword: base.ownerPassword }),
+    confirmAddress(email),
+  ]);
+  await joinTeam(other.merchantId, base.sessionToken, { email, token: session.token });
+}
+
+/** An invitation of the examples' owner to another merchant's team, which the accept example accepts: its token. */
+async function invitationOfOwner(base: BaseFixture): Promise<string> {
+  const inviting = await rootMerchant('Babbage Engines');
+  const owner = await made('inviting owner sign-in', call('POST', `${D}/sessions`, { body: { email: inviting.ownerEmail, password: PASSWORD } }), 201);
+  await made(
+    'invitation',
+    call('POST', `${D}/merchants/${inviting.merchantId}/invitations`, { key: owner.token, body: { email: base.ownerEmail, role: 'member' } }),
+    201,
+  );
+  return invitationTokenOf(base.ownerEmail);
 }
 
 const destination = async (org: Org, session: string) =>
@@ -93,11 +132,11 @@ export async function dashboardFixture(base: BaseFixture): Promise<FixtureIds> {
     refundableTransactionId,
     payoutId,
     joinLinkToken,
+    invitationToken,
   ] = await Promise.all([
     // The person the sign-in example signs in as; their own session is the one the sign-out example ends.
     signUp(examplePeople.signIn).then(async () => (await made('sign-in', call('POST', `${D}/sessions`, { body: examplePeople.signIn }), 201)).token as string),
-    // The person the add-member example adds: signed up, the address confirmed.
-    signUp({ email: examplePeople.newMember.email, password: PASSWORD }).then(() => confirmAddress(examplePeople.newMember.email)),
+    colleague(base),
     teammate(org, session, 'katherine.johnson@example.com', 'admin'),
     teammate(org, session, 'dorothy.vaughan@example.com', 'member'),
     destination(org, session),
@@ -105,6 +144,7 @@ export async function dashboardFixture(base: BaseFixture): Promise<FixtureIds> {
     payment(org),
     payoutOf(org),
     joinLinkOf(org),
+    invitationOfOwner(base),
   ]);
   return {
     sessionTokenToEnd,
@@ -115,5 +155,6 @@ export async function dashboardFixture(base: BaseFixture): Promise<FixtureIds> {
     refundableTransactionId,
     payoutId,
     joinLinkToken,
+    invitationToken,
   };
 }

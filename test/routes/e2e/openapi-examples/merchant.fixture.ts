@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { HOLD_DAYS } from '../../../../shared/money/ledger.rules.ts';
 import { releaseDueFunds } from '../../../../shared/money/ledger.service.ts';
 import { solidPng } from '../../../support/images.ts';
-import { call, cardToken, confirmAddress, orgCall, orgPath, orgPlan, PASSWORD, payByCard, subMerchant } from '../../../support/fixtures.ts';
+import { call, cardToken, joinTeam, orgCall, orgPath, orgPlan, PASSWORD, payByCard, subMerchant } from '../../../support/fixtures.ts';
 import { made, type BaseFixture, type FixtureIds } from './fixture.ts';
 
 /** The teammate `assignMember`'s example assigns: a user of the base merchant's team. */
@@ -49,15 +49,10 @@ export async function merchantFixture(base: BaseFixture): Promise<FixtureIds> {
   // Sub-merchants: one without an owner (its join link is re-minted), one the teammate is assigned to.
   const [ownerless, forMembers] = await Promise.all([subMerchant(key, { name: 'Riverside Bakery' }), subMerchant(key, { name: 'Harbour Books' })]);
 
-  // The teammate: a user of the base merchant's team (added by its owner on the dashboard).
-  const signUp = await call('POST', '/v1/dashboard/users', { body: { email: TEAMMATE, password: PASSWORD } });
-  if (signUp.status !== 201 && signUp.status !== 409) throw new Error(`merchant fixture: teammate sign-up answered ${signUp.status} ${signUp.text}`);
-  if (signUp.status === 201) await confirmAddress(TEAMMATE);
-  await made(
-    'teammate',
-    call('POST', `/v1/dashboard/merchants/${base.merchantId}/members`, { key: base.sessionToken, body: { email: TEAMMATE, role: 'admin' } }),
-    201,
-  );
+  // The teammate: a user of the base merchant's team (invited by its owner on the dashboard, the invitation accepted).
+  await made('teammate sign-up', call('POST', '/v1/dashboard/users', { body: { email: TEAMMATE, password: PASSWORD } }), 201);
+  const teammate = await made('teammate sign-in', call('POST', '/v1/dashboard/sessions', { body: { email: TEAMMATE, password: PASSWORD } }), 201);
+  await joinTeam(base.merchantId, base.sessionToken, { email: TEAMMATE, token: teammate.token }, 'admin');
 
   const keyToRevoke = await made('API key', call('POST', `${M}/api-keys`, { key, body: { name: 'Old staging server' } }), 201);
 
