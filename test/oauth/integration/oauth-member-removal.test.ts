@@ -10,7 +10,7 @@ import { db, tableName } from '../../../shared/platform/db/client.ts';
 import * as membershipKeys from '../../../shared/people/membership.entity.ts';
 import { parseToken, tokenIdOf } from '../../../shared/oauth/oauth.rules.ts';
 import { getTokenAndFamily } from '../../../shared/oauth/tokens.repository.ts';
-import { call, PASSWORD, person } from '../../support/fixtures.ts';
+import { call, joinTeam, PASSWORD, person } from '../../support/fixtures.ts';
 import { initializeMessage, rawMcp } from '../../agents/support.ts';
 import { authorize, exchange, merchantOwner, pkce, publicClient, tokenRequest } from '../support.ts';
 
@@ -24,11 +24,8 @@ async function shop() {
   return { owner: { ...owner, session: await sessionOf(owner.email) }, client: await publicClient() };
 }
 
-/** `who` added to `merchantId`'s team as a member by the signed-in `by`. */
-async function addTo(merchantId: string, by: string, who: { email: string }) {
-  const added = await call('POST', membersOf(merchantId), { key: by, body: { email: who.email, role: 'member' } });
-  expect(added.status, added.text).toBe(201);
-}
+/** `who` on `merchantId`'s team as a member, invited by the signed-in `by`. */
+const addTo = (merchantId: string, by: string, who: { email: string; token: string }) => joinTeam(merchantId, by, who);
 
 /** `who` completes the OAuth flow with `client` (for `merchantId`, when they are on several teams): their tokens. */
 async function grant(client: { clientId: string; redirectUri: string }, who: { email: string }, merchantId?: string) {
