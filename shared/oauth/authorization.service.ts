@@ -220,7 +220,7 @@ export async function submitAuthorization(form: Params, context: FormContext, no
   if ('refusal' in checked) return checked.refusal;
   const r = checked.request;
   const action = param(form, 'action');
-  if (action === 'sign_in') return signInFor(r, form, context.sourceIp, now);
+  if (action === 'sign_in') return signInFor(r, form, context, now);
   const session = await sessionOf(context.cookies, now);
   if (action === 'sign_out') {
     if (session) await signOut(session.principal);
@@ -232,7 +232,7 @@ export async function submitAuthorization(form: Params, context: FormContext, no
 }
 
 /** Sign in with the dashboard's credentials; then back to the authorization request, signed in. */
-async function signInFor(r: AuthorizationRequest, form: Params, sourceIp: string | undefined, now: Date): Promise<Reply> {
+async function signInFor(r: AuthorizationRequest, form: Params, context: FormContext, now: Date): Promise<Reply> {
   const typed = param(form, 'email') ?? '';
   const input = v.safeParse(signInRequest, { email: typed, password: param(form, 'password') ?? '' });
   if (!input.success) {
@@ -243,8 +243,8 @@ async function signInFor(r: AuthorizationRequest, form: Params, sourceIp: string
     });
   }
   try {
-    const session = await signIn(input.output, sourceIp, now, 'oauth');
-    return redirect(303, authorizeUrlOf(r), [session.cookie]);
+    const session = await signIn(input.output, context, now, 'oauth');
+    return redirect(303, authorizeUrlOf(r), session.cookies);
   } catch (e) {
     if (!(e instanceof DomainError) || (e.status !== 401 && e.status !== 429)) throw e;
     return e.status === 401

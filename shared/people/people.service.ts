@@ -21,7 +21,7 @@ import { decoyPasswordHash, hashPassword, passwordStampOf, verifyPassword } from
 import { bearerToken, randomHex, safeEqual, sha256Hex } from '../domain/secrets.ts';
 import { joinLinkInvalid } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import { beginAttempt, emailThrottleKey, ipThrottleKey, passwordAttempt, signUpLimits } from './throttle.service.ts';
+import { beginAttempt, deviceSignedIn, emailThrottleKey, ipThrottleKey, knownDeviceOf, passwordAttempt, signUpLimits } from './throttle.service.ts';
 
 export interface SessionPrincipal {
   kind: 'session';
@@ -94,22 +94,25 @@ export async function signUp(input: { email: string; password: string; name?: st
 
 /**
  * Start a session for `purpose` (the dashboard by default). A wrong password and an unknown e-mail are refused alike,
- * in the same time. Attempts are throttled per e-mail and per source IP (services/throttle.ts) before any hash is
- * computed: past the limit the answer is 429 `auth.too_many_attempts`, whatever the password.
+ * in the same time. Attempts are throttled per e-mail — or, from a browser someone signed in with that e-mail from
+ * before (its device cookie among `request.cookies`), per that browser — and per source IP (./throttle.service.ts)
+ * before any hash is computed: past the limit the answer is 429 `auth.too_many_attempts`, whatever the password. The
+ * answer's cookies are the session's and the browser's device cookie (the browser now known to the address).
  */
 export async function signIn(
   input: { email: string; password: string },
-  sourceIp: string | undefined,
+  request: { sourceIp: string | undefined; cookies: readonly string[] },
   now = new Date(),
   purpose: SessionPurpose = 'dashboard',
 ) {
   const ttlSeconds = SESSION_TTL_SECONDS[purpose];
-  const [attempt, user] = await Promise.all([passwordAttempt(input.email, sourceIp, now), getUserByEmail(input.email)]);
+  const [device, user] = await Promise.all([knownDeviceOf(request.cookies, input.email, now), getUserByEmail(input.email)]);
+  const attempt = await passwordAttempt(input.email, request.sourceIp, now, device);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !ok) throw new UnauthorizedError('auth.invalid_credentials', 'E-mail or password is wrong.');
   const token = `mor_sess_${user.id}.${randomHex(32)}`;
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
-  await Promise.all([
+  const [, deviceCookie] = await Promise.all([
     createSession({
       id: sessionIdOf(token),
       userId: user.id,
@@ -119,11 +122,12 @@ export async function signIn(
       createdAt: now.toISOString(),
       expiresAt,
     }),
+    deviceSignedIn(request.cookies, input.email, now),
     attempt.succeeded(),
   ]);
   return {
     body: { token, expiresAt, user: userView(user) },
-    cookie: sessionCookieOf(purpose, token, ttlSeconds),
+    cookies: [sessionCookieOf(purpose, token, ttlSeconds), deviceCookie],
   };
 }
 

@@ -5,11 +5,11 @@
  * the write. A slot is given back with an atomic decrement. DynamoDB's TTL removes a counter an hour after its
  * window ends; until then a later window's counter is simply another item.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import { db, isConditionFailed, tableName, sendIfCondition } from '../platform/db/client.ts';
 import { ttlAttribute } from '../platform/db/table.ts';
-import { attemptCountSchema, throttle } from './throttle.entity.ts';
+import { attemptCountSchema, knownDevice, throttle } from './throttle.entity.ts';
 
 export interface AttemptCounter {
   /** What is counted, e.g. `sign-in-email`. */
@@ -66,4 +66,25 @@ export async function attemptsIn(counter: AttemptCounter): Promise<number> {
     }),
   );
   return v.parse(attemptCountSchema, Item ?? {}).attempts;
+}
+
+/** Whether someone signed in with the address of `emailKey` from the browser of `deviceHash` within its TTL. */
+export async function isKnownDevice(deviceHash: string, emailKey: string, nowSeconds: number): Promise<boolean> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: knownDevice(deviceHash, emailKey),
+      ProjectionExpression: '#ttl',
+      ExpressionAttributeNames: { '#ttl': ttlAttribute },
+    }),
+  );
+  // TTL deletes an expired item some time after it expires: until then it is expired all the same.
+  return Item !== undefined && Number(Item[ttlAttribute]) > nowSeconds;
+}
+
+/** Remembers that someone signed in with the address of `emailKey` from the browser of `deviceHash`, for `ttlSeconds`. */
+export async function rememberDevice(deviceHash: string, emailKey: string, nowSeconds: number, ttlSeconds: number): Promise<void> {
+  await db.send(
+    new PutCommand({ TableName: tableName(), Item: { ...knownDevice(deviceHash, emailKey), entity: 'device', [ttlAttribute]: nowSeconds + ttlSeconds } }),
+  );
 }

@@ -14,9 +14,10 @@
  * never touches the IP's counter, and a slot taken before a refusal is given back.
  */
 import ipaddr from 'ipaddr.js';
-import { giveAttemptSlotBack, takeAttemptSlot, type AttemptCounter } from './throttle.repository.ts';
+import { giveAttemptSlotBack, isKnownDevice, rememberDevice, takeAttemptSlot, type AttemptCounter } from './throttle.repository.ts';
 import { DomainError } from '../domain/errors.ts';
-import { sha256Hex } from '../domain/secrets.ts';
+import { randomHex, sha256Hex } from '../domain/secrets.ts';
+import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_SECONDS, deviceCookie } from '../platform/http/session-cookie.ts';
 
 export interface ThrottleRule {
   /** What is counted; part of the counter's key. */
@@ -28,9 +29,14 @@ export interface ThrottleRule {
 
 const FIFTEEN_MINUTES = 15 * 60;
 
-/** Sign-in (`POST /v1/dashboard/sessions`). */
+/**
+ * Sign-in (`POST /v1/dashboard/sessions`, the sign-in pages): per address, or — from a browser someone signed in with
+ * that address from before (its device cookie) — per that browser instead, so that wrong passwords sent by anyone
+ * else lock the address everywhere but where its person signs in; and per source IP.
+ */
 export const signInLimits = {
   email: { scope: 'sign-in-email', limit: 10, windowSeconds: FIFTEEN_MINUTES },
+  device: { scope: 'sign-in-device', limit: 10, windowSeconds: FIFTEEN_MINUTES },
   ip: { scope: 'sign-in-ip', limit: 50, windowSeconds: FIFTEEN_MINUTES },
 } as const satisfies Record<string, ThrottleRule>;
 
@@ -40,15 +46,45 @@ export const signUpLimits = {
   ip: { scope: 'sign-up-ip', limit: 50, windowSeconds: FIFTEEN_MINUTES },
 } as const satisfies Record<string, ThrottleRule>;
 
-/** A password attempt for the account of `email` from `sourceIp`, on sign-in's counters (sign-in, confirming an address). */
-export const passwordAttempt = (email: string, sourceIp: string | undefined, now: Date): Promise<Attempt> =>
+/**
+ * A password attempt for the account of `email` from `sourceIp`, on sign-in's counters (sign-in, confirming an
+ * address): the address's, or `knownDevice`'s (the hash of a device token known to the address) in its place.
+ */
+export const passwordAttempt = (email: string, sourceIp: string | undefined, now: Date, knownDevice?: string): Promise<Attempt> =>
   beginAttempt(
     [
-      { rule: signInLimits.email, key: emailThrottleKey(email) },
+      knownDevice ? { rule: signInLimits.device, key: knownDevice } : { rule: signInLimits.email, key: emailThrottleKey(email) },
       { rule: signInLimits.ip, key: ipThrottleKey(sourceIp) },
     ],
     now,
   );
+
+/** The device token of a request's cookies, when it has the shape of one (`mor_dev_<32 hex>`). */
+const deviceTokenOf = (cookies: readonly string[]): string | undefined => {
+  const token = cookieValue(cookies, DEVICE_COOKIE);
+  return token && /^mor_dev_[0-9a-f]{32}$/.test(token) ? token : undefined;
+};
+
+/**
+ * The hash of the browser's device token (its cookie among `cookies`) when someone signed in with `email` from it
+ * within the last year: sign-in's counter for the address is then that browser's (`passwordAttempt`).
+ */
+export async function knownDeviceOf(cookies: readonly string[], email: string, now: Date): Promise<string | undefined> {
+  const token = deviceTokenOf(cookies);
+  if (!token) return undefined;
+  const hash = sha256Hex(token);
+  return (await isKnownDevice(hash, emailThrottleKey(email), Math.floor(now.getTime() / 1000))) ? hash : undefined;
+}
+
+/**
+ * After a sign-in with `email` from the browser of `cookies`: the browser remembered as known to the address for a
+ * year (its device token, or a new one), and the device cookie's `Set-Cookie`.
+ */
+export async function deviceSignedIn(cookies: readonly string[], email: string, now: Date): Promise<string> {
+  const token = deviceTokenOf(cookies) ?? `mor_dev_${randomHex(16)}`;
+  await rememberDevice(sha256Hex(token), emailThrottleKey(email), Math.floor(now.getTime() / 1000), DEVICE_COOKIE_SECONDS);
+  return deviceCookie(token);
+}
 
 /**
  * Team invitations a merchant sends (each a mail to an address it chooses), counted whether or not they are accepted:

@@ -48,8 +48,8 @@ export async function signInWithForm(form: SignInForm, event: HttpEvent): Promis
   if (!email) return again('Enter the e-mail address you signed up with.', 400);
   if (!form.password) return again('Enter your password.', 400);
   try {
-    const session = await signIn({ email, password: form.password }, event.requestContext.http.sourceIp);
-    return seeOther(safeNext(form.next), [session.cookie]);
+    const session = await signIn({ email, password: form.password }, { sourceIp: event.requestContext.http.sourceIp, cookies: event.cookies ?? [] });
+    return seeOther(safeNext(form.next), session.cookies);
   } catch (e) {
     if (!explained(e)) throw e;
     const message = e.status === 401 ? 'The e-mail or the password is wrong. Check both and try again.' : e.message;
@@ -69,8 +69,8 @@ export async function signUpWithForm(form: SignInForm & { name?: string | undefi
   const name = form.name?.trim() || undefined;
   try {
     await signUp({ email, password, ...(name ? { name } : {}) }, event.requestContext.http.sourceIp);
-    const session = await signIn({ email, password }, event.requestContext.http.sourceIp);
-    return seeOther(safeNext(form.next), [session.cookie]);
+    const session = await signIn({ email, password }, { sourceIp: event.requestContext.http.sourceIp, cookies: event.cookies ?? [] });
+    return seeOther(safeNext(form.next), session.cookies);
   } catch (e) {
     if (!explained(e)) throw e;
     const message = e.status === 409 ? 'An account with that e-mail already exists. Sign in instead.' : e.message;

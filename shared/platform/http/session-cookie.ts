@@ -16,6 +16,14 @@ export const SESSION_COOKIE = '__Host-mor_session';
 export const PORTAL_SESSION_COOKIE = '__Host-mor_portal';
 /** The cookie of a person signed in on the OAuth authorization pages (a session that works there only). */
 export const OAUTH_SESSION_COOKIE = '__Host-mor_oauth_session';
+/**
+ * The cookie of a browser someone signed in from (a random token, the same for every account signed in from it): a
+ * sign-in from it is counted on the browser, not on the address, so a stranger's wrong passwords for an address
+ * cannot lock its person out of the browsers they use (shared/people/throttle.service.ts).
+ */
+export const DEVICE_COOKIE = '__Host-mor_device';
+/** How long a browser stays known after its last sign-in. */
+export const DEVICE_COOKIE_SECONDS = 365 * 86_400;
 
 /** The `Set-Cookie` value of a `__Host-` session cookie `name` of `maxAgeSeconds` (0 with an empty token: sign out). */
 export const hostSessionCookie = (name: `__Host-${string}`, token: string, maxAgeSeconds: number): string =>
@@ -35,6 +43,9 @@ export function cookieValue(cookies: readonly string[], name: string): string | 
 
 /** The `Set-Cookie` value that ends a customer portal session in the browser. */
 export const clearedPortalSessionCookie = hostSessionCookie(PORTAL_SESSION_COOKIE, '', 0);
+
+/** The `Set-Cookie` value of the browser's device token. */
+export const deviceCookie = (token: string): string => hostSessionCookie(DEVICE_COOKIE, token, DEVICE_COOKIE_SECONDS);
 
 /** The session token of a request's cookies, if it carries one. */
 export const sessionTokenOfCookies = (cookies: readonly string[]): string | undefined => cookieValue(cookies, SESSION_COOKIE);

@@ -308,7 +308,8 @@ describe('the authorization endpoint: signing in and consenting', () => {
     const back = redirectParams(signedIn);
     expect(`${back.origin}${back.pathname}`).toBe(`${origin}/api/v1/oauth/authorize`);
     expect(Object.fromEntries(back.searchParams)).toEqual(params);
-    expect(signedIn.cookies).toHaveLength(1);
+    // The session's cookie, and the browser's device cookie (sign-in's counters: shared/people/throttle.service.ts).
+    expect(signedIn.cookies.map((c) => c.split('=')[0])).toEqual(['__Host-mor_oauth_session', '__Host-mor_device']);
     expect(signedIn.cookies[0]).toMatch(
       /^__Host-mor_oauth_session=mor_sess_[0-9a-f-]{36}\.[0-9a-f]{64}; HttpOnly; Secure; SameSite=Lax; Path=\/; Max-Age=3600$/,
     );

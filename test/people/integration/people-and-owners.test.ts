@@ -8,6 +8,7 @@ import { attemptsIn, takeAttemptSlot } from '../../../shared/people/throttle.rep
 import * as peopleRoutes from '../../../shared/people/routes.ts';
 import { counterOf, emailThrottleKey, ipThrottleKey, signInLimits } from '../../../shared/people/throttle.service.ts';
 import { buildHttpApiEvent } from '../../../infra/local/apigw-event.ts';
+import { DEVICE_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../../infra/local/lambda.ts';
 import { checkContract } from '../../support/contract.ts';
 import { call, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from '../../support/fixtures.ts';
@@ -32,7 +33,7 @@ describe('people and sessions', () => {
     const session = await call('POST', `${D}/sessions`, { body: { email, password: PASSWORD } });
     expect(session.status).toBe(201);
     expect(session.json.token).toMatch(/^mor_sess_[0-9a-f-]{36}\.[0-9a-f]{64}$/);
-    const cookie = session.headers.get('set-cookie')!;
+    const cookie = session.headers.getSetCookie().find((c) => c.startsWith('__Host-mor_session='))!;
     expect(cookie).toMatch(/^__Host-mor_session=mor_sess_[0-9a-f-]{36}\.[0-9a-f]{64}; /);
     expect(cookie.split('; ').slice(1).sort()).toEqual(['HttpOnly', 'Max-Age=43200', 'Path=/', 'SameSite=Lax', 'Secure']);
 
@@ -81,30 +82,40 @@ describe('people and sessions', () => {
 const sameWindow = (a: Date, b: Date) => counterOf(signInLimits.email, '', a).windowStart === counterOf(signInLimits.email, '', b).windowStart;
 const signIn = (email: string, password: string) => call('POST', `${D}/sessions`, { body: { email, password } });
 
-/** The sign-in function called the way the gateway calls it, from `sourceIp` (the local gateway only sees 127.0.0.1). */
-const signInFrom = (sourceIp: string, email: string, password: string) => fromAddress(peopleRoutes.signIn, sourceIp, email, password);
+/**
+ * The sign-in function called the way the gateway calls it, from `sourceIp` (the local gateway only sees 127.0.0.1),
+ * with the browser's `cookie` header when given.
+ */
+const signInFrom = (sourceIp: string, email: string, password: string, cookie?: string) => fromAddress(peopleRoutes.signIn, sourceIp, email, password, cookie);
 
 /** `route`'s function (sign-in, sign-up) called the way the gateway calls it, from `sourceIp`. */
-async function fromAddress(route: typeof peopleRoutes.signIn | typeof peopleRoutes.signUp, sourceIp: string, email: string, password: string) {
+async function fromAddress(route: typeof peopleRoutes.signIn | typeof peopleRoutes.signUp, sourceIp: string, email: string, password: string, cookie?: string) {
   const event = buildHttpApiEvent({
     method: 'POST',
     rawPath: route.path,
     routeKey: `POST ${route.path}`,
     sourceIp,
-    headers: [['content-type', 'application/json']],
+    headers: [['content-type', 'application/json'], ...(cookie ? [['cookie', cookie] as const] : [])],
     body: JSON.stringify({ email, password }),
   });
   const handler = await loadHandler(route.handler);
   const result = (await invokeHandler(handler, event, lambdaContext({ name: route.name, timeoutMs: 10_000, region: 'us-east-1' }), 10_000)) as {
     statusCode: number;
     headers: Record<string, string>;
+    cookies?: string[];
     body?: string;
   };
   const text = result.body ?? '';
   const json = text ? JSON.parse(text) : null;
   checkContract('POST', route.path.slice('/api'.length), result.statusCode, json, text);
-  return { status: result.statusCode, headers: result.headers, json, text };
+  return { status: result.statusCode, headers: result.headers, cookies: result.cookies ?? [], json, text };
 }
+
+/** A fresh source address (an IPv6 /64 of its own), so a test's failures are counted on no one else's. */
+const freshAddress = (last: string) => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::${last}`;
+
+/** The `name=value` of the device cookie a sign-in answered with. */
+const deviceCookieOf = (answer: { cookies: string[] }) => answer.cookies.find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!.split(';')[0]!;
 
 describe('sign-up throttling', () => {
   it('answers 429 with Retry-After after 10 refused sign-ups of an e-mail, so a taken address cannot be asked about without limit', async () => {
@@ -145,6 +156,39 @@ describe('sign-in throttling', () => {
     // Another person signs in as usual: the lock is on that e-mail, not on this address.
     const other = await person();
     expect((await signIn(other.email, PASSWORD)).status).toBe(201);
+  });
+
+  it("keeps the person's own browsers open while anyone else's wrong passwords lock the address: a known browser is counted on its own", async () => {
+    const p = await person();
+    const other = await person();
+    const home = freshAddress('1');
+    // Signed in once from a browser: it gets a device cookie (a year, host-only, HttpOnly).
+    const first = await signInFrom(home, p.email, PASSWORD);
+    expect(first.status).toBe(201);
+    expect(first.cookies.find((c) => c.startsWith(`${DEVICE_COOKIE}=`))).toMatch(
+      /^__Host-mor_device=mor_dev_[0-9a-f]{32}; HttpOnly; Secure; SameSite=Lax; Path=\/; Max-Age=31536000$/,
+    );
+    const browser = deviceCookieOf(first);
+    const otherBrowser = deviceCookieOf(await signInFrom(freshAddress('2'), other.email, PASSWORD));
+    const started = new Date();
+    // Someone else, from elsewhere, sends wrong passwords until the address is locked.
+    const attacker = freshAddress('3');
+    for (let i = 0; i < signInLimits.email.limit; i++) expect((await signInFrom(attacker, p.email, `wrong ${i}`)).status).toBe(401);
+    const locked = await signInFrom(freshAddress('4'), p.email, PASSWORD);
+    // Another person's browser, and a made-up device token, are no way in.
+    const viaOther = await signInFrom(home, p.email, PASSWORD, otherBrowser);
+    const madeUp = await signInFrom(home, p.email, PASSWORD, `${DEVICE_COOKIE}=mor_dev_${'0'.repeat(32)}`);
+    // The person's own browser signs in, and keeps its device token.
+    const own = await signInFrom(home, p.email, PASSWORD, browser);
+    if (!sameWindow(started, new Date())) return; // straddled a window: the counts above do not apply
+    expect([locked.status, viaOther.status, madeUp.status]).toEqual([429, 429, 429]);
+    expect(own.status).toBe(201);
+    expect(deviceCookieOf(own)).toBe(browser);
+    // That browser has its own limit: wrong passwords from it lock it too, whatever the address's counter says.
+    const fromBrowser = [];
+    for (let i = 0; i <= signInLimits.device.limit; i++) fromBrowser.push((await signInFrom(home, p.email, `wrong again ${i}`, browser)).status);
+    if (!sameWindow(started, new Date())) return;
+    expect(fromBrowser).toEqual([...Array(signInLimits.device.limit).fill(401), 429]);
   });
 
   it('locks an unknown e-mail exactly like a known one', async () => {
