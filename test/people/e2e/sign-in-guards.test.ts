@@ -58,7 +58,8 @@ describe('the OAuth sign-in under the dashboard rules', () => {
     }
     const signedIn = await postForm('/api/v1/oauth/authorize', fields, { origin: undefined, 'sec-fetch-site': 'same-origin' });
     expect(signedIn.status).toBe(303);
-    expect(signedIn.cookies).toHaveLength(1);
+    // Its session, and the browser's device cookie.
+    expect(signedIn.cookies.map((c) => c.split('=')[0])).toEqual(['__Host-mor_oauth_session', '__Host-mor_device']);
   });
 
   it('keeps its session in a __Host- cookie that is not a dashboard session, and takes no dashboard session', async () => {

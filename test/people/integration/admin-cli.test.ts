@@ -579,7 +579,8 @@ describe('local tools and the running stack', { timeout: 60_000 }, () => {
     try {
       let out = '';
       const baseUrl = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ready line: ${out}`)), 40_000);
+        // A second stack (its own database) starting beside a busy run: give it most of the test's time.
+        const timer = setTimeout(() => reject(new Error(`no ready line: ${out}`)), 70_000);
         child.stdout!.on('data', (c: Buffer) => {
           out += c.toString();
           const m = /^Platform ready at (\S+)$/m.exec(out);

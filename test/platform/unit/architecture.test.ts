@@ -20,21 +20,17 @@ async function violationsOf(files: Record<string, string>, handlers: Record<stri
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), source);
   }
-  const cwd = process.cwd();
-  process.chdir(dir);
-  try {
-    // The top folders the tree has (shared/, and functions/ or infra/ where a case writes them).
-    const roots = [...new Set(Object.keys({ ...files, ...handlers }).map((file) => file.split('/')[0]!))];
-    const result = await cruise(roots, {
-      ruleSet: { forbidden: rules.forbidden } as never,
-      validate: true,
-      tsPreCompilationDeps: true,
-    });
-    const output = result.output as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
-    return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
-  } finally {
-    process.chdir(cwd);
-  }
+  // The top folders the tree has (shared/, and functions/ or infra/ where a case writes them), cruised from the tree's
+  // folder (its paths, as the rules see them, relative to it).
+  const roots = [...new Set(Object.keys({ ...files, ...handlers }).map((file) => file.split('/')[0]!))];
+  const result = await cruise(roots, {
+    baseDir: dir,
+    ruleSet: { forbidden: rules.forbidden } as never,
+    validate: true,
+    tsPreCompilationDeps: true,
+  });
+  const output = result.output as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
+  return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
 }
 
 describe('architecture rules', () => {

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { IntervalUnit, PeriodAnchorInstruction } from '../../../shared/catalog/plans.rules.ts';
@@ -16,6 +18,7 @@ import {
   trialEnd,
 } from '../../../shared/subscriptions/periods.rules.ts';
 import { dueAction, dueInstants, type EngineState, nextDueAt } from '../../../shared/subscriptions/subscriptions.rules.ts';
+import { periodFigures } from './period-figures.ts';
 
 const DAY_MS = 86_400_000;
 const every = (unit: IntervalUnit, length = 1, periodAnchorInstruction: PeriodAnchorInstruction | null = null) => ({ unit, length, periodAnchorInstruction });
@@ -271,35 +274,20 @@ describe('renewal reminders', () => {
 
 describe('time zone independence', () => {
   it('gives the same results when the machine runs in New York', () => {
-    const compute = () => {
-      const monthly = anchorFor('2026-01-31T10:00:00.000Z', every('month'));
-      const weekly = anchorFor('2026-03-04T03:00:00.000Z', every('week', 1, { method: 'day-of-week', day: 7, time: '04:30' }));
-      const dayOfMonth = anchorFor('2026-10-31T23:00:00.000Z', every('month', 1, { method: 'day-of-month', day: 1, time: '02:00' }));
-      return {
-        monthly: boundaries(monthly, [1, 2, 3, 10]),
-        weekly: [weekly.at, ...boundaries(weekly, [1, 2, 3])],
-        dayOfMonth: [dayOfMonth.at, ...boundaries(dayOfMonth, [1, 5])],
-        index: periodIndexAt(monthly, '2026-03-31T09:59:59.999Z'),
-        trial: trialEnd('2026-11-01T01:30:00.000Z', { unit: 'month', length: 1 }),
-        seconds: secondsBetween('2026-03-08T00:00:00Z', '2026-03-09T00:00:00Z'),
-        dunning: dunningSchedule('2026-11-01T05:00:00.000Z', 3),
-        reminder: reminderAt('2026-03-14T05:00:00.000Z', 'month', 1),
-      };
-    };
-    const previous = process.env.TZ;
-    try {
-      process.env.TZ = 'UTC';
-      const inUtc = compute();
-      process.env.TZ = 'America/New_York';
-      expect(new Date(Date.UTC(2026, 0, 15)).getTimezoneOffset()).toBe(300); // the zone is really in effect
-      expect(compute()).toEqual(inUtc);
-      expect(inUtc.weekly).toEqual(['2026-03-08T04:30:00.000Z', '2026-03-15T04:30:00.000Z', '2026-03-22T04:30:00.000Z', '2026-03-29T04:30:00.000Z']);
-      expect(inUtc.dayOfMonth).toEqual(['2026-11-01T02:00:00.000Z', '2026-12-01T02:00:00.000Z', '2027-04-01T02:00:00.000Z']);
-      expect(inUtc.seconds).toBe(86_400);
-    } finally {
-      if (previous === undefined) delete process.env.TZ;
-      else process.env.TZ = previous;
-    }
+    // Each zone in a process of its own (./period-figures.ts): a process's zone is set at its start.
+    const figuresIn = (zone: string) =>
+      JSON.parse(
+        execFileSync(process.execPath, [path.join(import.meta.dirname, 'period-figures.ts')], { env: { ...process.env, TZ: zone }, encoding: 'utf8' }),
+      );
+    const inUtc = figuresIn('UTC');
+    const inNewYork = figuresIn('America/New_York');
+    expect([inUtc.januaryOffsetMinutes, inNewYork.januaryOffsetMinutes]).toEqual([0, 300]); // the zone is really in effect
+    expect({ ...inNewYork, januaryOffsetMinutes: 0 }).toEqual(inUtc);
+    // And in whatever zone this machine runs.
+    expect({ ...periodFigures(), januaryOffsetMinutes: 0 }).toEqual(inUtc);
+    expect(inUtc.weekly).toEqual(['2026-03-08T04:30:00.000Z', '2026-03-15T04:30:00.000Z', '2026-03-22T04:30:00.000Z', '2026-03-29T04:30:00.000Z']);
+    expect(inUtc.dayOfMonth).toEqual(['2026-11-01T02:00:00.000Z', '2026-12-01T02:00:00.000Z', '2027-04-01T02:00:00.000Z']);
+    expect(inUtc.seconds).toBe(86_400);
   });
 });
 
