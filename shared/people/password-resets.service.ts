@@ -12,15 +12,20 @@ import { passwordResetLinkInvalid } from '../domain/unknown-ids.ts';
 import { hashPassword } from './passwords.rules.ts';
 import type { PasswordReset } from './password-reset.entity.ts';
 import { getPasswordReset, putPasswordReset, spendPasswordReset } from './password-resets.repository.ts';
-import { beginAttempt, emailThrottleKey, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
+import { beginAttempt, emailThrottleKey, ipThrottleKey, knownDeviceOf, type ThrottleRule } from './throttle.service.ts';
 import { getUser, userIdByEmail } from './users.repository.ts';
 
 /** How long a reset link works. */
 export const PASSWORD_RESET_TTL_SECONDS = 3600;
 
-/** How often an address, and a source address, may ask for a reset link (every request counts). */
+/**
+ * How often an address — or, from a browser someone signed in with that address from before, that browser — and a
+ * source address may ask for a reset link (every request counts): anyone asking for an address's links cannot keep
+ * them from its person where they sign in (as sign-in's counters, ./throttle.service.ts).
+ */
 export const passwordResetLimits = {
   email: { scope: 'password-reset-email', limit: 5, windowSeconds: 900 },
+  device: { scope: 'password-reset-device', limit: 5, windowSeconds: 900 },
   ip: { scope: 'password-reset-ip', limit: 50, windowSeconds: 900 },
 } as const satisfies Record<string, ThrottleRule>;
 
@@ -30,11 +35,16 @@ const tokenPattern = /^([0-9a-f-]{36})\.[0-9a-f]{64}$/;
  * A reset link's token for the account of `email` (null when the address has none), replacing any link asked for
  * before. Throttled first, whoever asks: past the limit, 429 `auth.too_many_attempts` with `Retry-After`.
  */
-export async function startPasswordReset(email: string, sourceIp: string | undefined, now = new Date()): Promise<{ token: string; expiresAt: string } | null> {
+export async function startPasswordReset(
+  email: string,
+  request: { sourceIp: string | undefined; cookies: readonly string[] },
+  now = new Date(),
+): Promise<{ token: string; expiresAt: string } | null> {
+  const device = await knownDeviceOf(request.cookies, email, now);
   await beginAttempt(
     [
-      { rule: passwordResetLimits.email, key: emailThrottleKey(email) },
-      { rule: passwordResetLimits.ip, key: ipThrottleKey(sourceIp) },
+      device ? { rule: passwordResetLimits.device, key: device } : { rule: passwordResetLimits.email, key: emailThrottleKey(email) },
+      { rule: passwordResetLimits.ip, key: ipThrottleKey(request.sourceIp) },
     ],
     now,
   );

@@ -41,7 +41,7 @@ export async function requestPasswordReset(form: { email?: string | undefined },
   const email = emailOf(form.email);
   if (!email) return pageReply(ctx, PasswordResetPage({ ctx, email: form.email, error: 'Enter the e-mail address you sign in with.' }), 400);
   try {
-    const link = await startPasswordReset(email, event.requestContext.http.sourceIp);
+    const link = await startPasswordReset(email, { sourceIp: event.requestContext.http.sourceIp, cookies: event.cookies ?? [] });
     if (link) {
       await sendMail({
         to: email,

@@ -16,12 +16,15 @@ const origin = new URL(inject('baseUrl')).origin;
 const form = 'application/x-www-form-urlencoded';
 const SUBJECT = 'Choose a new password';
 
-/** Asks for a reset link for `email` with the form; the page without its nonces, and how long the answer took. */
-async function ask(email: string) {
+/**
+ * Asks for a reset link for `email` with the form (from the browser of `cookie`, a device cookie, when given); the page
+ * without its nonces, and how long the answer took.
+ */
+async function ask(email: string, cookie?: string) {
   const started = Date.now();
   const answer = await http('POST', '/dashboard/password-reset', {
     baseUrl: origin,
-    headers: { origin, 'content-type': form },
+    headers: { origin, 'content-type': form, ...(cookie ? { cookie } : {}) },
     body: new URLSearchParams({ email }).toString(),
   });
   return { ...answer, ms: Date.now() - started, page: answer.text.replace(/nonce-[^'"]+|nonce="[^"]+"/g, 'nonce') };
@@ -105,7 +108,7 @@ describe('a forgotten password', () => {
     expect((await openLink(second!)).status).toBe(200);
 
     // A link asked for more than an hour ago.
-    const old = await startPasswordReset(email, '198.51.100.9', new Date(Date.now() - 61 * 60_000));
+    const old = await startPasswordReset(email, { sourceIp: '198.51.100.9', cookies: [] }, new Date(Date.now() - 61 * 60_000));
     const expired = `/dashboard/password-reset/${old!.token}`;
     expect((await openLink(expired)).status).toBe(404);
     expect((await setPassword(expired, 'an expired link passphrase')).status).toBe(404);
@@ -114,7 +117,7 @@ describe('a forgotten password', () => {
 
   it('sets one password when its form is posted twice at once: the other post is the 404 page', async () => {
     const email = await account();
-    const started = await startPasswordReset(email, '198.51.100.10');
+    const started = await startPasswordReset(email, { sourceIp: '198.51.100.10', cookies: [] });
     const link = `/dashboard/password-reset/${started!.token}`;
     const passwords = ['the first racing passphrase', 'the second racing passphrase'];
     const answers = await Promise.all(passwords.map((p) => setPassword(link, p)));
@@ -135,5 +138,21 @@ describe('a forgotten password', () => {
     for (let i = 0; i < 6; i++) answers.push(await ask(address));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429]);
     expect(Number(answers[5]!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it("still mails the link to a browser its person signed in from, after anyone else's requests used up the address's", { timeout: 40_000 }, async () => {
+    await inOneWindow(passwordResetLimits.email.windowSeconds);
+    const email = await account();
+    const signedIn = await signIn(email, PASSWORD);
+    const device = signedIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('__Host-mor_device='))!
+      .split(';')[0]!;
+    for (let i = 0; i < passwordResetLimits.email.limit; i++) expect((await ask(email)).status).toBe(200);
+    expect((await ask(email)).status).toBe(429);
+    expect((await ask(email, '__Host-mor_device=mor_dev_00000000000000000000000000000000')).status).toBe(429);
+    const own = await ask(email, device);
+    expect(own.status).toBe(200);
+    expect((await mailsArrived(email, SUBJECT, passwordResetLimits.email.limit + 1)).length).toBe(passwordResetLimits.email.limit + 1);
   });
 });
