@@ -119,7 +119,7 @@ export function TeamPage(p: TeamProps) {
             );
           })}
         </Table>
-        {p.members.length === 1 ? <p class="muted">You are the only member. Add the people you work with below.</p> : null}
+        {p.members.length === 1 ? <p class="muted">You are the only member. Invite the people you work with below.</p> : null}
       </section>
       {p.canManage ? (
         <section class="panel" aria-labelledby="add">
