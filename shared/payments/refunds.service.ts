@@ -398,8 +398,8 @@ export async function finishRefund(processor: Processor, organization: Merchant,
  * what `refundedParts` books) or `failed` (the reservation given back) — and completes its key's claim with the
  * answer. A refunded refund credits the invoice its payment paid (`invoicePaidBy`); one that cannot take the credit
  * (not found or not paid: a checkout payment from before checkouts issued one) is left as it is rather than holding
- * the money's settlement back. What the settlement's conditions depend on (the transaction's refunded total, the balance) is read again
- * while other refunds and payments of the merchant stand in the way. When it still has not landed after
+ * the money's settlement back. What the settlement's conditions depend on (the transaction's refunded total, the
+ * balance) is read again while other refunds and payments of the merchant stand in the way. When it still has not landed after
  * `CONTENTION_BUDGET_MS` the refund is answered `pending` (with a key: 409 `idempotency.in_progress`), and the
  * reconciler settles it from the processor's record.
  */

@@ -84,8 +84,9 @@ export async function addMember(
 ) {
   const [user, teams] = await Promise.all([getUserByEmail(input.email), listMembershipsOfUser(principal.userId)]);
   if (!user?.emailVerifiedAt) throw inviteRequired();
+  // A team they share: another one, or this one (then the write below answers 409 `member.already_assigned`).
   const theirs = new Set((await listMembershipsOfUser(user.id)).map((m) => m.merchantId));
-  if (!teams.some((m) => m.merchantId !== merchant.id && theirs.has(m.merchantId)) && !theirs.has(merchant.id)) throw inviteRequired();
+  if (!teams.some((m) => theirs.has(m.merchantId))) throw inviteRequired();
   const membership: Membership = { merchantId: merchant.id, userId: user.id, role: input.role ?? 'member', createdAt: now };
   const parts: NamedParts<'membership'> = [['membership', [putNewMembership(membership)]]];
   try {

@@ -1,5 +1,6 @@
 /**
- * Throttling of password and secret guessing: sign-in (per e-mail and per source IP), sign-up (whose refusal of a
+ * Throttling of password and secret guessing: sign-in (per e-mail — or per browser its person signed in from, its
+ * device cookie — and per source IP), sign-up (whose refusal of a
  * taken e-mail would otherwise tell, without limit, which addresses have an account; per e-mail and per source IP)
  * and the organization account secret (per account and per source IP).
  *

@@ -68,10 +68,13 @@ export async function person(email = uniqueEmail(), { confirmed = true } = {}) {
   return { userId: up.json.id as string, email, token: session.json.token as string };
 }
 
+/** The token of the invitation link in a mail's `text` (`/join/inv_…`), if it has one. */
+const invitationTokenIn = (text: string): string | undefined => /\/join\/(inv_\S+)/.exec(text)?.[1];
+
 /** The token of the latest invitation link mailed to `email` (`/join/inv_…`), once `count` invitations arrived. */
 export async function invitationTokenOf(email: string, count = 1): Promise<string> {
   const mails = await mailsArrived(email, 'You are invited', count);
-  const token = /\/join\/(inv_\S+)/.exec(mails.at(-1)!.text)?.[1];
+  const token = invitationTokenIn(mails.at(-1)!.text);
   if (!token) throw new Error(`no invitation link in: ${mails.at(-1)!.text}`);
   return token;
 }
@@ -84,7 +87,7 @@ export async function joinTeam(merchantId: string, by: string, who: { email: str
   const sent = await call('POST', `/v1/dashboard/merchants/${merchantId}/invitations`, { key: by, body: { email: who.email, role } });
   if (sent.status !== 201) throw new Error(`invitation failed: ${sent.status} ${sent.text}`);
   const mails = await mailsArrived(who.email, 'You are invited');
-  const token = /\/join\/(inv_\S+)/.exec(mails.findLast((m) => m.text.includes(`/join/inv_${merchantId}.${sent.json.inviteId}.`))?.text ?? '')?.[1];
+  const token = invitationTokenIn(mails.findLast((m) => m.text.includes(`/join/inv_${merchantId}.${sent.json.inviteId}.`))?.text ?? '');
   if (!token) throw new Error(`no invitation of ${merchantId} mailed to ${who.email}`);
   const accepted = await call('POST', `/v1/dashboard/invitations/${token}/accept`, { key: who.token });
   if (accepted.status !== 200) throw new Error(`accepting the invitation failed: ${accepted.status} ${accepted.text}`);
