@@ -60,16 +60,42 @@ const VOID_REASONS: Readonly<Record<string, string>> = {
   subscription_paused: 'the subscription it billed was paused unpaid; nothing is owed',
 };
 
+type Font = ReturnType<typeof fontkit.create>;
+
+/** How many laid-out strings a parsed font keeps (a rendering lays out a few hundred; most recur across invoices). */
+const LAYOUTS_KEPT = 4096;
+
 /**
- * fontkit, with the font parsed once per process: every PDF embeds its own subset of the same font, and parsing its
- * 750 KB again for each was most of a rendering's work.
+ * `font` with its layout of a string kept: pdf-lib lays a string out each time it measures or draws it (wrapping a
+ * line measures it word by word), and the same labels, parties and amounts recur across invoices. A run is only read
+ * (its glyphs' ids and advances), never changed, so one can serve every PDF. Kept per string, up to `LAYOUTS_KEPT`.
  */
-const parsedFonts = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
+function keepingLayouts(font: Font): Font {
+  const layout = font.layout.bind(font);
+  const kept = new Map<string, ReturnType<Font['layout']>>();
+  font.layout = (text, ...rest) => {
+    if (rest.some((arg) => arg !== undefined)) return layout(text, ...rest);
+    let run = kept.get(text);
+    if (!run) {
+      if (kept.size >= LAYOUTS_KEPT) kept.clear();
+      run = layout(text);
+      kept.set(text, run);
+    }
+    return run;
+  };
+  return font;
+}
+
+/**
+ * fontkit, with the font parsed once per process and its layouts kept (`keepingLayouts`): every PDF embeds its own
+ * subset of the same font, and parsing its 750 KB again for each was most of a rendering's work.
+ */
+const parsedFonts = new WeakMap<Uint8Array, Font>();
 const fontkitParsingOnce: typeof fontkit = {
   ...fontkit,
   create: (bytes, postscriptName) => {
     if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
-    if (!parsedFonts.has(bytes)) parsedFonts.set(bytes, fontkit.create(bytes));
+    if (!parsedFonts.has(bytes)) parsedFonts.set(bytes, keepingLayouts(fontkit.create(bytes)));
     return parsedFonts.get(bytes)!;
   },
 };
