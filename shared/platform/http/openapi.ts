@@ -9,6 +9,7 @@
  * wherever they are used.
  */
 import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
+import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
 import { exampleOrigin } from './example-ids.ts';
 import { jsonSchemaConversion } from './json-schema.ts';
@@ -411,6 +412,22 @@ function integerDefault(schema: unknown): unknown {
   return isInteger(schema) && typeof d === 'string' ? { ...(schema as object), default: Number(d) } : schema;
 }
 
+/**
+ * The JSON Schema of each of `schemas` (the routes' absent ones skipped), converted in one call: `toJsonSchema` converts
+ * every named definition again on each call, so converting the routes' schemas one by one converted the definitions
+ * hundreds of times. Each schema is converted as a property of one object, as it would be alone.
+ */
+function jsonSchemasOf(
+  schemas: ReadonlyArray<GenericSchema | null | undefined>,
+  config: Parameters<typeof toJsonSchema>[1],
+): Map<GenericSchema, Record<string, unknown>> {
+  const unique = [...new Set(schemas.filter((s) => s != null))];
+  const whole = toJsonSchema(v.object(Object.fromEntries(unique.map((s, i) => [`s${i}`, s]))), config) as {
+    properties: Record<string, Record<string, unknown>>;
+  };
+  return new Map(unique.map((s, i) => [s, whole.properties[`s${i}`]!]));
+}
+
 export function buildOpenApi(routes: readonly RouteDef[], docs: ApiDocs, version = '1.0.0') {
   const definitions = namedSchemas() as Record<string, GenericSchema>;
   const config = {
@@ -418,13 +435,17 @@ export function buildOpenApi(routes: readonly RouteDef[], docs: ApiDocs, version
     definitions,
     overrideRef: ({ referenceId }: { referenceId: string }) => `#/components/schemas/${referenceId}`,
   } as const;
+  const api = routes.filter((r) => r.face !== 'page');
+  const converted = jsonSchemasOf(
+    api.flatMap((r) => [r.query, r.body, r.response, ...(r.protocolAnswers ?? []).map((a) => a.response)]),
+    config,
+  );
   const schemaOf = (schema: GenericSchema) => {
-    const { $schema: _, $defs: __, ...json } = toJsonSchema(schema, config) as Record<string, unknown>;
+    const { $schema: _, $defs: __, ...json } = converted.get(schema) ?? (toJsonSchema(schema, config) as Record<string, unknown>);
     return tidied(json) as Record<string, unknown>;
   };
 
   const paths: Record<string, Record<string, unknown>> = {};
-  const api = routes.filter((r) => r.face !== 'page');
   for (const r of api) {
     const doc = docs.operations[r.name];
     const example = doc?.example ?? {};
