@@ -1,6 +1,7 @@
 /**
  * An organization API account (`ACCOUNT#<accountId>` / `ACCOUNT`): what the operator CLI makes, activated once by
- * its holder, who proves its secret to issue API keys.
+ * its holder, who proves its secret to issue API keys; or a merchant's own account, made on its dashboard, listed per
+ * person who made it through gsi2 (`ACCOUNTSMADEBY#<userId>`).
  */
 import * as v from 'valibot';
 import type { Mode } from '../domain/deployments.ts';
@@ -23,9 +24,13 @@ export interface Account {
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
+  /** Who made it on the dashboard (a merchant's own account); null for the operator's accounts and those made before accounts recorded it. */
+  madeBy: string | null;
 }
 
 export const account = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' });
+/** The accounts a person made on the dashboard, on gsi2, oldest first. */
+export const accountsMadeBy = (userId: string) => ({ gsi2pk: `ACCOUNTSMADEBY#${userId}` });
 
 export const AccountEntity = entity<Account, { id: string }>({
   kind: 'account',
@@ -40,6 +45,8 @@ export const AccountEntity = entity<Account, { id: string }>({
     createdAt: v.string(),
     updatedAt: v.string(),
     deletedAt: orNull(v.string()),
+    madeBy: orNull(v.string()),
   }),
   key: (a) => account(a.id),
+  attributes: (a) => (a.madeBy ? { ...accountsMadeBy(a.madeBy), gsi2sk: `${a.createdAt}#${a.id}` } : {}),
 });

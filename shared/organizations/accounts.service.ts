@@ -204,6 +204,7 @@ export async function createAccount(input: { name: string; mode: Mode; userType?
     createdAt: now,
     updatedAt: now,
     deletedAt: null,
+    madeBy: null,
   };
   await transactWrite([
     ['account', [repo.putNewAccount(account)]],
@@ -216,9 +217,9 @@ export async function createAccount(input: { name: string; mode: Mode; userType?
  * A merchant's own account, made from its dashboard (a seller who starts alone, with no operator): active at once, an
  * owner of the merchant and of nothing else, with one key — its full key in this answer only. Its secret is never
  * shown (made, hashed and forgotten): more keys are made from the dashboard, and each revoked there (or with itself,
- * `DELETE …/api-keys/{apiKeyId}`).
+ * `DELETE …/api-keys/{apiKeyId}`). `madeBy`: who made it, signed in on the dashboard.
  */
-export async function createOwnAccountKey(merchant: Merchant, name: string, now = new Date().toISOString()) {
+export async function createOwnAccountKey(merchant: Merchant, name: string, madeBy: string, now = new Date().toISOString()) {
   const account: Account = {
     id: randomUUID(),
     name,
@@ -230,6 +231,7 @@ export async function createOwnAccountKey(merchant: Merchant, name: string, now 
     createdAt: now,
     updatedAt: now,
     deletedAt: null,
+    madeBy,
   };
   const { record, apiKey } = newOrgApiKey(account, now);
   await transactWrite([
@@ -259,6 +261,16 @@ export async function revokeOwnAccountKey(merchant: Merchant, apiKeyId: string, 
   const key = isUuid(apiKeyId) ? await repo.getOrgApiKey(apiKeyId) : null;
   if (!key || !(await ownAccounts(merchant)).some((a) => a.id === key.accountId)) throw accountApiKeyNotFound();
   return revokeKey(key.accountId, apiKeyId, now);
+}
+
+/**
+ * Revokes every key of the accounts `userId` made on the dashboard (their only keys: their secrets were never shown).
+ * For when the account's first proof of its address takes it over from whoever made it.
+ */
+export async function revokeAccountKeysMadeBy(userId: string, now = new Date().toISOString()): Promise<void> {
+  const accounts = await repo.listAccountsMadeBy(userId);
+  const keys = (await Promise.all(accounts.map((a) => repo.listOrgApiKeys(a.id)))).flat().filter((k) => !k.revokedAt);
+  await Promise.all(keys.map((k) => repo.revokeOrgApiKey(k.accountId, k.id, now)));
 }
 
 /** Linking an owner: the link item, and one more owner on the organization's count (kept for the last-owner rule). */

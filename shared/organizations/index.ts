@@ -13,6 +13,7 @@ export {
   createOwnAccountKey,
   type OrgApiKeyPrincipal,
   ownAccountKeys,
+  revokeAccountKeysMadeBy,
   revokeOwnAccountKey,
 } from './accounts.service.ts';
 export { resolveCustomFields } from './custom-fields.service.ts';

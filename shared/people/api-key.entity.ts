@@ -1,6 +1,7 @@
 /**
  * A merchant API key (`APIKEY#<keyId>` / `APIKEY`): found by key id in one read, listed per merchant through gsi1 by
- * creation (`APIKEYS#<merchantId>`). Only the SHA-256 of the key is stored.
+ * creation (`APIKEYS#<merchantId>`), and per person who made it through gsi2 (`APIKEYSMADEBY#<userId>`, when a person
+ * did). Only the SHA-256 of the key is stored.
  */
 import * as v from 'valibot';
 import type { Mode } from '../domain/deployments.ts';
@@ -17,6 +18,12 @@ export interface ApiKeyRecord {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /**
+   * The person behind the key: who made it on the dashboard, or, for a key made through the API, the person behind
+   * the key that made it. Null for a key the platform issued (a partner's first key) or one made by such a key, and
+   * for keys made before keys recorded it.
+   */
+  madeBy: string | null;
 }
 
 export const apiKey = (keyId: string) => ({ pk: `APIKEY#${keyId}`, sk: 'APIKEY' });
@@ -26,6 +33,8 @@ export const apiKeyListing = (merchantId: string, createdAt: string, keyId: stri
   gsi1pk: `APIKEYS#${merchantId}`,
   gsi1sk: `${createdAt}#${keyId}`,
 });
+/** The keys a person is behind, on gsi2, oldest first (wherever they are: their merchants', their partners' sub-merchants'). */
+export const apiKeysMadeBy = (userId: string) => ({ gsi2pk: `APIKEYSMADEBY#${userId}` });
 
 export const ApiKeyEntity = entity<ApiKeyRecord, { id: string }>({
   kind: 'apiKey',
@@ -39,7 +48,11 @@ export const ApiKeyEntity = entity<ApiKeyRecord, { id: string }>({
     createdAt: v.string(),
     lastUsedAt: orNull(v.string()),
     revokedAt: orNull(v.string()),
+    madeBy: orNull(v.string()),
   }),
   key: (k) => apiKey(k.id),
-  attributes: (k) => apiKeyListing(k.merchantId, k.createdAt, k.id),
+  attributes: (k) => ({
+    ...apiKeyListing(k.merchantId, k.createdAt, k.id),
+    ...(k.madeBy ? { ...apiKeysMadeBy(k.madeBy), gsi2sk: `${k.createdAt}#${k.id}` } : {}),
+  }),
 });

@@ -1,9 +1,9 @@
 /** Merchant API key records: found by key id in one read, listed per merchant through gsi1. */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Merchant } from '../domain/merchants.ts';
-import { db, queryGsi1, revokeOwnedItem, tableName, touchLastUsed } from '../platform/db/client.ts';
+import { db, queryGsi1, queryGsi2, revokeOwnedItem, tableName, touchLastUsed } from '../platform/db/client.ts';
 import { batchRead } from '../platform/db/batch-read.ts';
-import { ApiKeyEntity, apiKeysOfMerchant, type ApiKeyRecord } from './api-key.entity.ts';
+import { ApiKeyEntity, apiKeysMadeBy, apiKeysOfMerchant, type ApiKeyRecord } from './api-key.entity.ts';
 import { merchantRead } from './merchants.repository.ts';
 
 export const putNewApiKey = (k: ApiKeyRecord) => ({
@@ -31,6 +31,11 @@ export async function getApiKeyAndMerchant(id: string, merchantId: string): Prom
 /** Every key of a merchant, oldest first. */
 export async function listApiKeys(merchantId: string): Promise<ApiKeyRecord[]> {
   return (await queryGsi1(apiKeysOfMerchant(merchantId).gsi1pk)).map(ApiKeyEntity.parse);
+}
+
+/** Every key `userId` is behind (`ApiKeyRecord.madeBy`), on any merchant, oldest first. */
+export async function listApiKeysMadeBy(userId: string): Promise<ApiKeyRecord[]> {
+  return (await queryGsi2(apiKeysMadeBy(userId).gsi2pk)).map(ApiKeyEntity.parse);
 }
 
 /**

@@ -1,7 +1,7 @@
 /** API keys: issue, list, revoke, and authenticate a request's bearer key. */
 import { config } from '../platform/config.ts';
 import type { Mode } from '../domain/deployments.ts';
-import { createApiKeyRecord, getApiKey, getApiKeyAndMerchant, listApiKeys, revokeApiKeyRecord, touchApiKey } from './api-keys.repository.ts';
+import { createApiKeyRecord, getApiKey, getApiKeyAndMerchant, listApiKeys, listApiKeysMadeBy, revokeApiKeyRecord, touchApiKey } from './api-keys.repository.ts';
 import type { ApiKeyRecord } from './api-key.entity.ts';
 import { apiKeyHintOf, apiKeyIdOf, apiKeyVerifierOf, generateApiKey, isApiKeyId, modeOfApiKey } from './api-keys.rules.ts';
 import { UnauthorizedError } from '../domain/errors.ts';
@@ -14,6 +14,8 @@ export interface ApiKeyPrincipal {
   keyId: string;
   merchantId: string;
   mode: Mode;
+  /** The person behind the key (`ApiKeyRecord.madeBy`): behind the keys it makes too. */
+  madeBy: string | null;
 }
 
 /** `PublicApiApiKeySummary`: everything about a key except the key. */
@@ -37,8 +39,11 @@ export const toSummary = (k: ApiKeyRecord): ApiKeySummary => ({
   revokedAt: k.revokedAt,
 });
 
-/** A new key and the record that stores only its derivations. The key is returned to the caller once. */
-export function newApiKey(merchantId: string, name: string, mode: Mode, now: string): { record: ApiKeyRecord; apiKey: string } {
+/**
+ * A new key and the record that stores only its derivations, `madeBy` the person behind it (null: the platform). The
+ * key is returned to the caller once.
+ */
+export function newApiKey(merchantId: string, name: string, mode: Mode, madeBy: string | null, now: string): { record: ApiKeyRecord; apiKey: string } {
   const apiKey = generateApiKey(mode);
   const record: ApiKeyRecord = {
     id: apiKeyIdOf(apiKey),
@@ -50,13 +55,17 @@ export function newApiKey(merchantId: string, name: string, mode: Mode, now: str
     createdAt: now,
     lastUsedAt: null,
     revokedAt: null,
+    madeBy,
   };
   return { record, apiKey };
 }
 
-/** `PublicApiCreateApiKeyResponse`: the summary plus `apiKey`, shown in this response only. */
-export async function createApiKey(merchantId: string, name: string, now = new Date().toISOString()) {
-  const { record, apiKey } = newApiKey(merchantId, name, config.mode, now);
+/**
+ * `PublicApiCreateApiKeyResponse`: the summary plus `apiKey`, shown in this response only. `madeBy`: the person behind
+ * it (who is signed in on the dashboard, or the person behind the calling key).
+ */
+export async function createApiKey(merchantId: string, name: string, madeBy: string | null, now = new Date().toISOString()) {
+  const { record, apiKey } = newApiKey(merchantId, name, config.mode, madeBy, now);
   await createApiKeyRecord(record);
   return { ...toSummary(record), apiKey };
 }
@@ -67,6 +76,16 @@ export const listApiKeySummaries = async (merchantId: string): Promise<ApiKeySum
 export async function revokeApiKey(merchantId: string, keyId: string, now = new Date().toISOString()): Promise<void> {
   const outcome = isApiKeyId(keyId) ? await revokeApiKeyRecord(merchantId, keyId, now) : 'not_found';
   if (outcome === 'not_found') throw merchantApiKeyNotFound();
+}
+
+/**
+ * Revokes every key `userId` is behind, on any merchant (keys made through the API by such a key included: they carry
+ * the same person). For when the account's first proof of its address takes it over from whoever made it.
+ */
+export async function revokeApiKeysMadeBy(userId: string, now = new Date().toISOString()): Promise<number> {
+  const live = (await listApiKeysMadeBy(userId)).filter((k) => !k.revokedAt);
+  const outcomes = await Promise.all(live.map((k) => revokeApiKeyRecord(k.merchantId, k.id, now)));
+  return outcomes.filter((o) => o === 'revoked').length;
 }
 
 /**
@@ -95,6 +114,6 @@ export async function authenticateApiKey(
   }
   if (record.revokedAt) throw new UnauthorizedError('auth.invalid_api_key', 'The API key has been revoked.');
   await touchApiKey(record, now);
-  const principal: ApiKeyPrincipal = { kind: 'apiKey', keyId: record.id, merchantId: record.merchantId, mode: record.mode };
+  const principal: ApiKeyPrincipal = { kind: 'apiKey', keyId: record.id, merchantId: record.merchantId, mode: record.mode, madeBy: record.madeBy };
   return merchantId === undefined ? { principal } : { principal, merchant };
 }

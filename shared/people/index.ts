@@ -4,7 +4,15 @@
  * lists they are written in).
  */
 export { activationOf, type ActivationStep } from './activation.rules.ts';
-export { type ApiKeyPrincipal, type ApiKeySummary, authenticateApiKey, createApiKey, listApiKeySummaries, revokeApiKey } from './api-keys.service.ts';
+export {
+  type ApiKeyPrincipal,
+  type ApiKeySummary,
+  authenticateApiKey,
+  createApiKey,
+  listApiKeySummaries,
+  revokeApiKey,
+  revokeApiKeysMadeBy,
+} from './api-keys.service.ts';
 export { INVITE_TTL_DAYS, isInviteToken } from './invites.rules.ts';
 export { acceptInvite, invitationOfLink, type InvitationView, inviteToTeam, type InviteView, pendingInvites, revokeInvite } from './invites.service.ts';
 export { addMember, getMerchantAndMembership, listMembers, merchantsOfUser, removeMember, updateMemberRole } from './members.service.ts';

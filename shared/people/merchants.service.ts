@@ -216,7 +216,8 @@ export async function createRootMerchant(input: { name: string; ownerEmail: stri
     { id: randomUUID(), name: input.name, parentId: null, mode: input.mode, websiteUrl: null, ownerUserId: owner.id, joinLink: null },
     now,
   );
-  const { record, apiKey } = newApiKey(merchant.id, 'Default key', input.mode, now);
+  // The platform issues it (the partner's owner did not make it): no person is behind it.
+  const { record, apiKey } = newApiKey(merchant.id, 'Default key', input.mode, null, now);
   await transactWrite([
     ['owner', existing ? [] : putNewUser(owner)],
     ['merchant', [putNewMerchant(merchant)]],

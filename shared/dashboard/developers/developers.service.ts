@@ -61,12 +61,13 @@ export async function apiKeysPage(merchant: Merchant, role: Role, event: HttpEve
   return pageReply(ctx, ApiKeysPage({ ctx, keys, orgKeys, canManage: canManage(role), ...state }), status);
 }
 
-/** Create a key (shown once, in this answer) or revoke one; owners and admins (the route's roles hold it). */
+/** Create a key (shown once, in this answer; `userId`, who is signed in, is behind it) or revoke one; owners and admins (the route's roles hold it). */
 export async function apiKeysForm(
   merchant: Merchant,
   role: Role,
   event: HttpEvent,
   form: { action: 'create' | 'revoke' | 'create_org' | 'revoke_org'; name?: string | undefined; apiKeyId?: string | undefined; form_key?: string | undefined },
+  userId: string,
 ): Promise<Reply> {
   if (form.action === 'revoke' || form.action === 'revoke_org') {
     try {
@@ -83,7 +84,7 @@ export async function apiKeysForm(
   if (!(await firstSending(merchant, kind === 'merchant' ? 'api-keys' : 'organization-api-keys', form.form_key))) {
     return apiKeysPage(merchant, role, event, { done: 'sent_before' });
   }
-  const created = await (kind === 'merchant' ? createApiKey(merchant.id, name) : createOwnAccountKey(merchant, name));
+  const created = await (kind === 'merchant' ? createApiKey(merchant.id, name, userId) : createOwnAccountKey(merchant, name, userId));
   return apiKeysPage(merchant, role, event, { created: { name: created.name, apiKey: created.apiKey, kind } });
 }
 

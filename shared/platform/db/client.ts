@@ -178,6 +178,10 @@ export const queryGsi1 = (gsi1pk: string, enough = Infinity) =>
     enough,
   );
 
+/** Every item of one partition of `gsi2`. */
+export const queryGsi2 = (gsi2pk: string) =>
+  queryAll({ TableName: tableName(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': gsi2pk } });
+
 /**
  * A conditional write (`PutItem`, `UpdateItem`, `DeleteItem`): true when it landed, false when its condition did not
  * hold (the item was there already, or not there, or changed); any other failure is thrown.

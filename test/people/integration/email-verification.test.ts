@@ -5,6 +5,7 @@
  * once, with the account's password only; a new link from the switcher replaces the old one, and asking is throttled; a password reset or an accepted
  * invitation proves the address too.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { createOwnMerchant, createRootMerchant, inviteToTeam } from '../../../shared/people/index.ts';
 import { listMcpTokens } from '../../../shared/agents/mcp-tokens.repository.ts';
@@ -17,7 +18,7 @@ import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/sessi
 import { inOneWindow } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
 import { keptMailsTo } from '../../support/mails.ts';
-import { call, PASSWORD, person, rootMerchant, uniqueEmail, verificationLinkOf } from '../../support/fixtures.ts';
+import { call, joinTeam, orgCall, PASSWORD, person, rootMerchant, uniqueEmail, verificationLinkOf } from '../../support/fixtures.ts';
 
 const origin = new URL(inject('baseUrl')).origin;
 const form = 'application/x-www-form-urlencoded';
@@ -193,6 +194,62 @@ describe("a person's sign-in address", () => {
     });
     expect(accepted.status, accepted.text).toBe(303);
     expect(await invited.me()).toMatchObject({ emailVerified: true });
+  });
+});
+
+describe('a password reset that takes an account over', () => {
+  /**
+   * A key made on the dashboard's API keys page by the person signed in with `token`, shown once: a merchant API key, or
+   * (`create_org`) an organization API key of a new account of the merchant's own.
+   */
+  async function dashboardKey(merchantId: string, token: string, name: string, action: 'create' | 'create_org' = 'create'): Promise<string> {
+    const made = await http('POST', `/dashboard/merchants/${merchantId}/developers/api-keys`, {
+      baseUrl: origin,
+      headers: { cookie: `${SESSION_COOKIE}=${token}`, origin, 'content-type': form },
+      body: new URLSearchParams({ csrf_token: csrfTokenOf(token), action, name, form_key: randomUUID() }).toString(),
+    });
+    const key = /<code id="api-key-secret">(mor_test_[0-9a-f]{64}|[0-9a-f-]{36}_[0-9a-f]{64}_[0-9a-f-]{36})<\/code>/.exec(made.text)?.[1];
+    if (!key) throw new Error(`no key on the page: ${made.status} ${made.text}`);
+    return key;
+  }
+  const works = async (merchantId: string, key: string) => (await call('GET', `/v1/public-api/merchants/${merchantId}/api-keys`, { key })).status;
+  const orgKeyWorks = async (organizationId: string, fullKey: string) =>
+    (await orgCall('GET', `/v1/public-api/organizations/${organizationId}`, { fullKey })).status;
+
+  it("revokes the API keys its maker made (merchant keys, on the dashboard and through the API with them, and its own accounts' organization keys); a teammate's stay, and a proved account's reset keeps its own", async () => {
+    const squatter = await unconfirmed();
+    const squatted = await createOwnMerchant(squatter.userId, { name: 'Squatted', country: 'DE' });
+    const onDashboard = await dashboardKey(squatted.id, squatter.token, 'Server');
+    const made = await call('POST', `/v1/public-api/merchants/${squatted.id}/api-keys`, { key: onDashboard, body: { name: 'Made by the key' } });
+    expect(made.status, made.text).toBe(201);
+    const throughApi = made.json.apiKey as string;
+    const mate = await person();
+    await joinTeam(squatted.id, squatter.token, mate, 'admin');
+    const matesKey = await dashboardKey(squatted.id, mate.token, "Mate's server");
+    const [orgKey, matesOrgKey] = await Promise.all([
+      dashboardKey(squatted.id, squatter.token, 'Backend', 'create_org'),
+      dashboardKey(squatted.id, mate.token, "Mate's backend", 'create_org'),
+    ]);
+    for (const key of [onDashboard, throughApi, matesKey]) expect(await works(squatted.id, key)).toBe(200);
+    for (const key of [orgKey, matesOrgKey]) expect(await orgKeyWorks(squatted.id, key)).toBe(200);
+
+    expect((await resetPassword(squatter.email)).status).toBe(303);
+    for (const key of [onDashboard, throughApi]) {
+      const refused = await call('GET', `/v1/public-api/merchants/${squatted.id}/api-keys`, { key });
+      expect(refused.status).toBe(401);
+      expect(refused.json.message).toBe('The API key has been revoked.');
+    }
+    expect(await works(squatted.id, matesKey)).toBe(200);
+    expect(await orgKeyWorks(squatted.id, orgKey)).toBe(401);
+    expect(await orgKeyWorks(squatted.id, matesOrgKey)).toBe(200);
+
+    // An account whose address was proved before: its reset takes nothing over, and its keys work on.
+    const owner = await person();
+    const own = await createOwnMerchant(owner.userId, { name: 'Own', country: 'DE' });
+    const [ownKey, ownOrgKey] = await Promise.all([dashboardKey(own.id, owner.token, 'Server'), dashboardKey(own.id, owner.token, 'Backend', 'create_org')]);
+    expect((await resetPassword(owner.email)).status).toBe(303);
+    expect(await works(own.id, ownKey)).toBe(200);
+    expect(await orgKeyWorks(own.id, ownOrgKey)).toBe(200);
   });
 });
 
