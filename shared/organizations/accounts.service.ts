@@ -263,13 +263,12 @@ export async function revokeOwnAccountKey(merchant: Merchant, apiKeyId: string, 
   return revokeKey(key.accountId, apiKeyId, now);
 }
 
-/**
- * Revokes every key of the accounts `userId` made on the dashboard (their only keys: their secrets were never shown).
- * For when the account's first proof of its address takes it over from whoever made it.
- */
-export async function revokeAccountKeysMadeBy(userId: string, now = new Date().toISOString()): Promise<void> {
-  const accounts = await repo.listAccountsMadeBy(userId);
-  const keys = (await Promise.all(accounts.map((a) => repo.listOrgApiKeys(a.id)))).flat().filter((k) => !k.revokedAt);
+/** The ids of the accounts `userId` made on the dashboard (`Account.madeBy`): their merchants' own accounts. */
+export const accountsMadeBy = async (userId: string): Promise<string[]> => (await repo.listAccountsMadeBy(userId)).map((a) => a.id);
+
+/** Revokes every key of the accounts `accountIds`. */
+export async function revokeKeysOfAccounts(accountIds: readonly string[], now = new Date().toISOString()): Promise<void> {
+  const keys = (await Promise.all(accountIds.map((id) => repo.listOrgApiKeys(id)))).flat().filter((k) => !k.revokedAt);
   await Promise.all(keys.map((k) => repo.revokeOrgApiKey(k.accountId, k.id, now)));
 }
 

@@ -13,7 +13,8 @@ export {
   createOwnAccountKey,
   type OrgApiKeyPrincipal,
   ownAccountKeys,
-  revokeAccountKeysMadeBy,
+  accountsMadeBy,
+  revokeKeysOfAccounts,
   revokeOwnAccountKey,
 } from './accounts.service.ts';
 export { resolveCustomFields } from './custom-fields.service.ts';

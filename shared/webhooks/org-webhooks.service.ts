@@ -142,6 +142,12 @@ export async function deleteDestination(accountId: string, id: string) {
   return destinationView(deleted);
 }
 
+/** Deletes every destination of the accounts `accountIds`. */
+export async function deleteDestinationsOfAccounts(accountIds: readonly string[]): Promise<void> {
+  const destinations = (await Promise.all(accountIds.map((id) => repo.listAccountDestinations(id, { consistent: true })))).flat();
+  await Promise.all(destinations.map((d) => repo.deleteAccountDestination(d.accountId, d.id)));
+}
+
 // Delivery
 
 /** How `accountSubscribersOf` reads: directly, or through the fan-out's memo of one stream batch. */

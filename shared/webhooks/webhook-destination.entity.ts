@@ -1,6 +1,6 @@
 /**
  * A merchant's webhook destination (`MERCHANT#<merchantId>` / `WEBHOOK#<destId>`, listed by a Query of the
- * merchant's partition), with its circuit: `circuitState`, `consecutiveFailures` and `circuitOpenedAt`, kept as an
+ * merchant's partition, and per person who added it through gsi2, `WEBHOOKSMADEBY#<userId>`), with its circuit: `circuitState`, `consecutiveFailures` and `circuitOpenedAt`, kept as an
  * account's destinations keep them (shared/webhooks/webhooks.repository.ts updates both).
  */
 import * as v from 'valibot';
@@ -18,10 +18,14 @@ export interface WebhookDestination {
   consecutiveFailures: number;
   circuitOpenedAt: string | null;
   createdAt: string;
+  /** Who added it, signed in on the dashboard; null for destinations added before destinations recorded it. */
+  madeBy: string | null;
 }
 
 export const webhookDestinationKey = (merchantId: string, destinationId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `WEBHOOK#${destinationId}` });
 export const webhookDestinationsOf = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'WEBHOOK#' });
+/** The destinations a person added, on gsi2, oldest first. */
+export const webhookDestinationsMadeBy = (userId: string) => ({ gsi2pk: `WEBHOOKSMADEBY#${userId}` });
 
 export const WebhookDestinationEntity = entity<WebhookDestination, { merchantId: string; id: string }>({
   kind: 'webhookDestination',
@@ -36,6 +40,8 @@ export const WebhookDestinationEntity = entity<WebhookDestination, { merchantId:
     consecutiveFailures: v.optional(v.number(), 0),
     circuitOpenedAt: orNull(v.string()),
     createdAt: v.string(),
+    madeBy: orNull(v.string()),
   }),
   key: (d) => webhookDestinationKey(d.merchantId, d.id),
+  attributes: (d) => (d.madeBy ? { ...webhookDestinationsMadeBy(d.madeBy), gsi2sk: `${d.createdAt}#${d.id}` } : {}),
 });

@@ -41,12 +41,14 @@ async function destinationOf(merchant: Merchant, id: string) {
 }
 
 /**
- * Create a destination; the 64-hex signing secret is in this response only. The URL is stored in its WHATWG
- * serialisation (`HTTPS://Hooks.Example.COM:443/x` → `https://hooks.example.com/x`), the form the guard judged.
+ * Create a destination, added by `madeBy` (who is signed in on the dashboard; null for none: an operator's script); the
+ * 64-hex signing secret is in this response only. The URL is stored in its WHATWG serialisation
+ * (`HTTPS://Hooks.Example.COM:443/x` → `https://hooks.example.com/x`), the form the guard judged.
  */
 export async function createDestination(
   merchant: Merchant,
   input: { url: string; eventTypes: EventType[]; headers?: Record<string, string>; receiveSubMerchantEvents?: boolean },
+  madeBy: string | null = null,
   now = new Date().toISOString(),
 ) {
   if (input.receiveSubMerchantEvents && isSubMerchant(merchant)) {
@@ -66,6 +68,7 @@ export async function createDestination(
     consecutiveFailures: 0,
     circuitOpenedAt: null,
     createdAt: now,
+    madeBy,
   };
   await repo.createDestination(destination);
   return { ...destinationView(destination), secret: await signingSecretOf(destination.id) };
@@ -80,6 +83,12 @@ export const getDestination = async (merchant: Merchant, id: string) => destinat
 
 export async function deleteDestination(merchant: Merchant, id: string): Promise<void> {
   if (!isDestinationId(id) || !(await repo.deleteDestination(merchant.id, id))) throw webhookDestinationNotFound();
+}
+
+/** Deletes every destination `userId` added, on any merchant. */
+export async function deleteDestinationsMadeBy(userId: string): Promise<void> {
+  const added = await repo.listDestinationsMadeBy(userId);
+  await Promise.all(added.map((d) => repo.deleteDestination(d.merchantId, d.id)));
 }
 
 /** Close the circuit. Events skipped while it was open are not replayed. */

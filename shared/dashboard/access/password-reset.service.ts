@@ -7,7 +7,7 @@
  */
 import { DomainError } from '../../domain/errors.ts';
 import { utcText } from '../../domain/time.ts';
-import { finishPasswordReset, PASSWORD_RESET_TTL_SECONDS, revokeApiKeysMadeBy, startPasswordReset, usablePasswordReset } from '../../people/index.ts';
+import { finishPasswordReset, PASSWORD_RESET_TTL_SECONDS, startPasswordReset, usablePasswordReset } from '../../people/index.ts';
 import { config } from '../../platform/config.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { sendMail } from '../../platform/mail/mailer.ts';
@@ -15,8 +15,7 @@ import { logger } from '../../platform/observability.ts';
 import { noSoonerThan, pageContext, pageReply, seeOther, withDone } from '../kit/page.ts';
 import { emailOf, newPasswordOf, TOO_SHORT } from './forms.service.ts';
 import { NewPasswordPage, PasswordResetPage } from './pages.tsx';
-import { endAgentAccessOf } from '../team/removal.service.ts';
-import { revokeAccountKeysMadeBy } from '../../organizations/index.ts';
+import { endWhatItsMakerSetUp } from './takeover.service.ts';
 
 /**
  * The answer to a request for a link takes at least this long, whoever asked: an account's request (a link written, a
@@ -80,8 +79,7 @@ export async function setNewPassword(token: string, form: { password?: string | 
     return pageReply(ctx, NewPasswordPage({ ctx, action: linkPath(token), error: TOO_SHORT }), 400);
   }
   const { userId, tookOver } = await finishPasswordReset(token, password);
-  // An address proved for the first time: what whoever made the account could still use ends with its sessions, the
-  // agents' tokens and the API keys they made (merchant keys, and their merchants' own accounts' keys).
-  if (tookOver) await Promise.all([endAgentAccessOf(userId), revokeApiKeysMadeBy(userId), revokeAccountKeysMadeBy(userId)]);
+  // An address proved for the first time: what whoever made the account set up ends with its sessions.
+  if (tookOver) await endWhatItsMakerSetUp(userId);
   return seeOther(withDone('/dashboard/sign-in', 'password_reset'));
 }

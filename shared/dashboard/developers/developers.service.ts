@@ -108,7 +108,7 @@ export async function webhooksPage(merchant: Merchant, role: Role, event: HttpEv
   return pageReply(ctx, WebhooksPage({ ctx, destinations, eventTypes, canManage: canManage(role), ...state }), status);
 }
 
-/** Add a destination (owners and admins): the page then shows its signing secret once. */
+/** Add a destination (owners and admins; `userId`, who is signed in, adds it): the page then shows its signing secret once. */
 export async function webhooksForm(
   merchant: Merchant,
   role: Role,
@@ -120,6 +120,7 @@ export async function webhooksForm(
     headers?: string | undefined;
     form_key?: string | undefined;
   },
+  userId: string,
 ): Promise<Reply> {
   const url = form.url?.trim() ?? '';
   const chosen = [...new Set(choices(form.eventTypes))];
@@ -139,7 +140,7 @@ export async function webhooksForm(
   if (typeof headers === 'string') return again('Check the custom headers.', 400, headers);
   if (!(await firstSending(merchant, 'webhooks', form.form_key))) return webhooksPage(merchant, role, event, { done: 'sent_before' });
   try {
-    const created = await createDestination(merchant, { url, eventTypes: chosen as EventType[], receiveSubMerchantEvents, headers });
+    const created = await createDestination(merchant, { url, eventTypes: chosen as EventType[], receiveSubMerchantEvents, headers }, userId);
     return webhooksPage(merchant, role, event, { created: { id: created.id, url: created.url, secret: created.secret } });
   } catch (e) {
     if (!explained(e)) throw e;

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { createOwnMerchant, createRootMerchant, inviteToTeam } from '../../../shared/people/index.ts';
 import { listMcpTokens } from '../../../shared/agents/mcp-tokens.repository.ts';
+import { listAccountDestinations } from '../../../shared/webhooks/org-webhooks.repository.ts';
 import { emailVerificationLimit } from '../../../shared/people/email-verifications.service.ts';
 import { invitationLimit } from '../../../shared/people/throttle.service.ts';
 import { getUser } from '../../../shared/people/users.repository.ts';
@@ -216,7 +217,7 @@ describe('a password reset that takes an account over', () => {
   const orgKeyWorks = async (organizationId: string, fullKey: string) =>
     (await orgCall('GET', `/v1/public-api/organizations/${organizationId}`, { fullKey })).status;
 
-  it("revokes the API keys its maker made (merchant keys, on the dashboard and through the API with them, and its own accounts' organization keys); a teammate's stay, and a proved account's reset keeps its own", async () => {
+  it("ends the API keys and webhook destinations its maker made (merchant keys, on the dashboard and through the API with them; its own accounts' keys and destinations); a teammate's stay, and a proved account's reset keeps its own", async () => {
     const squatter = await unconfirmed();
     const squatted = await createOwnMerchant(squatter.userId, { name: 'Squatted', country: 'DE' });
     const onDashboard = await dashboardKey(squatted.id, squatter.token, 'Server');
@@ -232,6 +233,35 @@ describe('a password reset that takes an account over', () => {
     ]);
     for (const key of [onDashboard, throughApi, matesKey]) expect(await works(squatted.id, key)).toBe(200);
     for (const key of [orgKey, matesOrgKey]) expect(await orgKeyWorks(squatted.id, key)).toBe(200);
+    // Webhook destinations: each adds one to the merchant (the dashboard's API) and one to its own account (the
+    // organization API, with that account's key).
+    const destinations = `/v1/dashboard/merchants/${squatted.id}/webhook-destinations`;
+    for (const [token, path] of [
+      [squatter.token, '/squatter'],
+      [mate.token, '/mate'],
+    ] as const) {
+      const added = await call('POST', destinations, { key: token, body: { url: `http://127.0.0.1:9999/merchant${path}`, eventTypes: ['payment.completed'] } });
+      expect(added.status, added.text).toBe(201);
+    }
+    for (const [fullKey, path] of [
+      [orgKey, '/squatter'],
+      [matesOrgKey, '/mate'],
+    ] as const) {
+      const added = await orgCall('POST', '/v1/webhook-destinations', { fullKey, body: { url: `http://127.0.0.1:9999/account${path}` } });
+      expect(added.status, added.text).toBe(201);
+    }
+    const accountOf = (fullKey: string) => fullKey.split('_')[0]!;
+    const urlsOn = async () => ({
+      merchant: (await call('GET', destinations, { key: mate.token })).json.data.map((d: { url: string }) => d.url).sort(),
+      accounts: (await Promise.all([orgKey, matesOrgKey].map((k) => listAccountDestinations(accountOf(k), { consistent: true }))))
+        .flat()
+        .map((d) => d.url)
+        .sort(),
+    });
+    expect(await urlsOn()).toEqual({
+      merchant: ['http://127.0.0.1:9999/merchant/mate', 'http://127.0.0.1:9999/merchant/squatter'],
+      accounts: ['http://127.0.0.1:9999/account/mate', 'http://127.0.0.1:9999/account/squatter'],
+    });
 
     expect((await resetPassword(squatter.email)).status).toBe(303);
     for (const key of [onDashboard, throughApi]) {
@@ -242,6 +272,7 @@ describe('a password reset that takes an account over', () => {
     expect(await works(squatted.id, matesKey)).toBe(200);
     expect(await orgKeyWorks(squatted.id, orgKey)).toBe(401);
     expect(await orgKeyWorks(squatted.id, matesOrgKey)).toBe(200);
+    expect(await urlsOn()).toEqual({ merchant: ['http://127.0.0.1:9999/merchant/mate'], accounts: ['http://127.0.0.1:9999/account/mate'] });
 
     // An account whose address was proved before: its reset takes nothing over, and its keys work on.
     const owner = await person();
