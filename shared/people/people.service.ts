@@ -21,7 +21,16 @@ import { decoyPasswordHash, hashPassword, passwordStampOf, verifyPassword } from
 import { bearerToken, randomHex, safeEqual, sha256Hex } from '../domain/secrets.ts';
 import { joinLinkInvalid } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import { beginAttempt, deviceSignedIn, emailThrottleKey, ipThrottleKey, knownDeviceOf, passwordAttempt, signUpLimits } from './throttle.service.ts';
+import {
+  beginAttempt,
+  deviceSignedIn,
+  emailThrottleKey,
+  ipThrottleKey,
+  knownDeviceOf,
+  passwordAttempt,
+  signUpLimits,
+  uncountedSignUpSource,
+} from './throttle.service.ts';
 
 export interface SessionPrincipal {
   kind: 'session';
@@ -61,6 +70,7 @@ export async function signUp(input: { email: string; password: string; name?: st
     [
       { rule: signUpLimits.email, key: emailThrottleKey(input.email) },
       { rule: signUpLimits.ip, key: ipThrottleKey(sourceIp) },
+      ...(uncountedSignUpSource(sourceIp) ? [] : [{ rule: signUpLimits.made, key: ipThrottleKey(sourceIp), kept: true }]),
     ],
     at,
   );

@@ -69,14 +69,14 @@ export const peopleDocs = {
   },
   signUp: {
     description:
-      "Creates a person who can sign in to the dashboard: an e-mail (one user per e-mail) and a password of 12 to 128 characters, stored as a scrypt hash. A link to confirm the address is mailed to it (valid 7 days; a new one from the dashboard's merchant switcher): until it is opened `emailVerified` is false, and no team can add the person by the address (they are invited instead) nor a partner make them an owner by `ownerEmail`. A user belongs to no merchant until they claim a join link, accept an invitation, open their own merchant or are added to a team. No session is started: sign in next. Attempts are throttled as sign-in's are, per e-mail (10 refusals per 15 minutes) and per source address (50): a sign-up that makes the user gives its slots back.",
+      "Creates a person who can sign in to the dashboard: an e-mail (one user per e-mail) and a password of 12 to 128 characters, stored as a scrypt hash. A link to confirm the address is mailed to it (valid 7 days; a new one from the dashboard's merchant switcher): until it is opened `emailVerified` is false, and no team can add the person by the address (they are invited instead) nor a partner make them an owner by `ownerEmail`. A user belongs to no merchant until they claim a join link, accept an invitation, open their own merchant or are added to a team. No session is started: sign in next. Attempts are throttled as sign-in's are, per e-mail (10 refusals per 15 minutes) and per source address (50): a sign-up that makes the user gives its slots back. Every sign-up from a source address also counts, made or refused: 20 an hour (each account made is mailed a link, so one source cannot have the platform mail address after address).",
     example: { body: examplePeople.signUp },
     errors: [
       { status: 409, code: 'user.email_taken', when: 'A user with that e-mail exists already: sign in instead.' },
       {
         status: 429,
         code: 'auth.too_many_attempts',
-        when: 'Too many refused sign-ups for this e-mail or from this address in the current 15-minute window; `Retry-After` says when to try again.',
+        when: 'Too many refused sign-ups for this e-mail or from this address in the current 15-minute window, or 20 sign-ups from this address in the current hour; `Retry-After` says when to try again.',
       },
     ],
   },

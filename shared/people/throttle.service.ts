@@ -1,8 +1,8 @@
 /**
  * Throttling of password and secret guessing: sign-in (per e-mail — or per browser its person signed in from, its
  * device cookie — and per source IP), sign-up (whose refusal of a
- * taken e-mail would otherwise tell, without limit, which addresses have an account; per e-mail and per source IP)
- * and the organization account secret (per account and per source IP).
+ * taken e-mail would otherwise tell, without limit, which addresses have an account; per e-mail and per source IP,
+ * and every sign-up per source IP) and the organization account secret (per account and per source IP).
  *
  * The rule: each (scope, key) may have `limit` attempts in flight or failed per fixed window of `windowSeconds`.
  * An attempt takes a slot of every counter BEFORE the password hash is computed (one conditional atomic
@@ -18,6 +18,7 @@ import ipaddr from 'ipaddr.js';
 import { giveAttemptSlotBack, isKnownDevice, rememberDevice, takeAttemptSlot, type AttemptCounter } from './throttle.repository.ts';
 import { DomainError } from '../domain/errors.ts';
 import { randomHex, sha256Hex } from '../domain/secrets.ts';
+import { config } from '../platform/config.ts';
 import { cookieValue, DEVICE_COOKIE, DEVICE_COOKIE_SECONDS, deviceCookie } from '../platform/http/session-cookie.ts';
 
 export interface ThrottleRule {
@@ -41,10 +42,15 @@ export const signInLimits = {
   ip: { scope: 'sign-in-ip', limit: 50, windowSeconds: FIFTEEN_MINUTES },
 } as const satisfies Record<string, ThrottleRule>;
 
-/** Sign-up (`POST /v1/dashboard/users`, the sign-up page): its refusals count, as sign-in's do. */
+/**
+ * Sign-up (`POST /v1/dashboard/users`, the sign-up page): its refusals count, as sign-in's do; and every sign-up from a
+ * source counts (`made`, 20 an hour), made or refused, since each account made mails its address a confirmation link:
+ * one source cannot have the platform mail link after link to addresses it does not hold.
+ */
 export const signUpLimits = {
   email: { scope: 'sign-up-email', limit: 10, windowSeconds: FIFTEEN_MINUTES },
   ip: { scope: 'sign-up-ip', limit: 50, windowSeconds: FIFTEEN_MINUTES },
+  made: { scope: 'sign-ups-ip', limit: 20, windowSeconds: 3600 },
 } as const satisfies Record<string, ThrottleRule>;
 
 /**
@@ -134,27 +140,35 @@ export const tooManyAttempts = (retryAfterSeconds: number): DomainError =>
   );
 
 export interface Attempt {
-  /** The attempt succeeded: give its slots back, so only failures count. */
+  /** The attempt succeeded: give its slots back (but those of counters that count successes too), so only failures count. */
   succeeded(): Promise<void>;
 }
 
 /**
  * Take a slot of every `(rule, key)` counter, in order. When one is full, give back the slots taken and
- * throw 429 `auth.too_many_attempts` with `Retry-After` (the seconds until that counter's window ends).
+ * throw 429 `auth.too_many_attempts` with `Retry-After` (the seconds until that counter's window ends). A counter
+ * `kept` counts an attempt that succeeds too.
  */
-export async function beginAttempt(checks: ReadonlyArray<{ rule: ThrottleRule; key: string }>, now = new Date()): Promise<Attempt> {
-  const taken: AttemptCounter[] = [];
-  for (const { rule, key } of checks) {
+export async function beginAttempt(checks: ReadonlyArray<{ rule: ThrottleRule; key: string; kept?: boolean }>, now = new Date()): Promise<Attempt> {
+  const taken: Array<{ counter: AttemptCounter; kept: boolean }> = [];
+  for (const { rule, key, kept = false } of checks) {
     const counter = counterOf(rule, key, now);
     if (!(await takeAttemptSlot(counter, rule.limit))) {
-      await Promise.all(taken.map(giveAttemptSlotBack));
+      await Promise.all(taken.map((t) => giveAttemptSlotBack(t.counter)));
       throw tooManyAttempts(Math.max(1, counter.windowEnd - Math.floor(now.getTime() / 1000)));
     }
-    taken.push(counter);
+    taken.push({ counter, kept });
   }
   return {
     succeeded: async () => {
-      await Promise.all(taken.map(giveAttemptSlotBack));
+      await Promise.all(taken.filter((t) => !t.kept).map((t) => giveAttemptSlotBack(t.counter)));
     },
   };
 }
+
+/**
+ * Whether sign-ups from `sourceIp` are left uncounted (`signUpLimits.made`): on a local stack, its own machine's
+ * (loopback), where one developer or test run makes every account. Deployed, every source counts.
+ */
+export const uncountedSignUpSource = (sourceIp: string | undefined): boolean =>
+  config.localStack && sourceIp !== undefined && ipaddr.isValid(sourceIp) && ipaddr.process(sourceIp).range() === 'loopback';

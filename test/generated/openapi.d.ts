@@ -2787,7 +2787,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user; a link to confirm the address is mailed to it.
-         * @description Creates a person who can sign in to the dashboard: an e-mail (one user per e-mail) and a password of 12 to 128 characters, stored as a scrypt hash. A link to confirm the address is mailed to it (valid 7 days; a new one from the dashboard's merchant switcher): until it is opened `emailVerified` is false, and no team can add the person by the address (they are invited instead) nor a partner make them an owner by `ownerEmail`. A user belongs to no merchant until they claim a join link, accept an invitation, open their own merchant or are added to a team. No session is started: sign in next. Attempts are throttled as sign-in's are, per e-mail (10 refusals per 15 minutes) and per source address (50): a sign-up that makes the user gives its slots back.
+         * @description Creates a person who can sign in to the dashboard: an e-mail (one user per e-mail) and a password of 12 to 128 characters, stored as a scrypt hash. A link to confirm the address is mailed to it (valid 7 days; a new one from the dashboard's merchant switcher): until it is opened `emailVerified` is false, and no team can add the person by the address (they are invited instead) nor a partner make them an owner by `ownerEmail`. A user belongs to no merchant until they claim a join link, accept an invitation, open their own merchant or are added to a team. No session is started: sign in next. Attempts are throttled as sign-in's are, per e-mail (10 refusals per 15 minutes) and per source address (50): a sign-up that makes the user gives its slots back. Every sign-up from a source address also counts, made or refused: 20 an hour (each account made is mailed a link, so one source cannot have the platform mail address after address).
          */
         post: operations["users-sign-up"];
         delete?: never;
@@ -28099,7 +28099,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `auth.too_many_attempts`: Too many refused sign-ups for this e-mail or from this address in the current 15-minute window; `Retry-After` says when to try again. */
+            /** @description `auth.too_many_attempts`: Too many refused sign-ups for this e-mail or from this address in the current 15-minute window, or 20 sign-ups from this address in the current hour; `Retry-After` says when to try again. */
             429: {
                 headers: {
                     [name: string]: unknown;

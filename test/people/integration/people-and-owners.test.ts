@@ -6,7 +6,7 @@ import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
 import { attemptsIn, takeAttemptSlot } from '../../../shared/people/throttle.repository.ts';
 import * as peopleRoutes from '../../../shared/people/routes.ts';
-import { counterOf, emailThrottleKey, ipThrottleKey, signInLimits } from '../../../shared/people/throttle.service.ts';
+import { counterOf, emailThrottleKey, ipThrottleKey, signInLimits, signUpLimits } from '../../../shared/people/throttle.service.ts';
 import { buildHttpApiEvent } from '../../../infra/local/apigw-event.ts';
 import { DEVICE_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../../infra/local/lambda.ts';
@@ -130,6 +130,19 @@ describe('sign-up throttling', () => {
     expect(Number(answers[10]!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // A new address signs up from there as usual, and gives its slot back.
     expect((await fromAddress(peopleRoutes.signUp, from, uniqueEmail('new'), PASSWORD)).status).toBe(201);
+  });
+
+  it('counts every sign-up from a source, 20 an hour: the next is 429 whatever the address, and another source signs up', async () => {
+    const from = freshAddress('7');
+    const started = new Date();
+    const answers = [];
+    for (let i = 0; i <= signUpLimits.made.limit; i++) answers.push(await fromAddress(peopleRoutes.signUp, from, uniqueEmail('many'), PASSWORD));
+    const inOneHour = counterOf(signUpLimits.made, '', started).windowStart === counterOf(signUpLimits.made, '', new Date()).windowStart;
+    if (!inOneHour) return; // straddled two windows: twice the limit, nothing to learn
+    expect(answers.map((a) => a.status)).toEqual([...Array(signUpLimits.made.limit).fill(201), 429]);
+    expect(answers.at(-1)!.json.code).toBe('auth.too_many_attempts');
+    expect(Number(answers.at(-1)!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await fromAddress(peopleRoutes.signUp, freshAddress('8'), uniqueEmail('other'), PASSWORD)).status).toBe(201);
   });
 });
 
