@@ -19,7 +19,7 @@ import { sendMail } from '../platform/mail/mailer.ts';
 import { logger } from '../platform/observability.ts';
 import type { EmailVerification } from './email-verification.entity.ts';
 import { getEmailVerification, saveEmailVerification, spendEmailVerification } from './email-verifications.repository.ts';
-import { beginAttempt, passwordAttempt, type ThrottleRule } from './throttle.service.ts';
+import { beginAttempt, knownDeviceOf, passwordAttempt, type ThrottleRule } from './throttle.service.ts';
 import { verifyPassword } from './passwords.rules.ts';
 import { getUser } from './users.repository.ts';
 import { UnauthorizedError } from '../domain/errors.ts';
@@ -85,13 +85,21 @@ export async function usableEmailVerification(token: string, now = new Date()): 
 
 /**
  * Confirms the address `token`'s link was mailed to, with the password of the account it was made for, spending the
- * link. The password is checked as sign-in checks it, on sign-in's counters (a wrong one is 401
- * `auth.invalid_credentials`; past the limit 429 `auth.too_many_attempts`). A link used, replaced or expired meanwhile
- * (two posts of the form at once: one confirms) is 404 `email_verification.invalid`, nothing changed.
+ * link. The password is checked as sign-in checks it, on sign-in's counters — from a browser someone signed in with the
+ * address from before, that browser's (its device cookie among `request.cookies`), so anyone's wrong passwords for the
+ * address keep no one from confirming it where they sign in (a wrong one is 401 `auth.invalid_credentials`; past the
+ * limit 429 `auth.too_many_attempts`). A link used, replaced or expired meanwhile (two posts of the form at once: one
+ * confirms) is 404 `email_verification.invalid`, nothing changed.
  */
-export async function confirmEmailVerification(token: string, password: string, sourceIp: string | undefined, now = new Date()): Promise<void> {
+export async function confirmEmailVerification(
+  token: string,
+  password: string,
+  request: { sourceIp: string | undefined; cookies: readonly string[] },
+  now = new Date(),
+): Promise<void> {
   const usable = await usableEmailVerification(token, now);
-  const [attempt, user] = await Promise.all([passwordAttempt(usable.email, sourceIp, now), getUser(usable.userId)]);
+  const [device, user] = await Promise.all([knownDeviceOf(request.cookies, usable.email, now), getUser(usable.userId)]);
+  const attempt = await passwordAttempt(usable.email, request.sourceIp, now, device);
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
     throw new UnauthorizedError('auth.invalid_credentials', "That is not the password of this address's account.");
   }

@@ -23,7 +23,7 @@ export async function verifyEmailPage(token: string, event: HttpEvent): Promise<
  */
 export async function confirmEmail(token: string, form: { password?: string | undefined }, event: HttpEvent): Promise<Reply> {
   try {
-    await confirmEmailVerification(token, form.password ?? '', event.requestContext.http.sourceIp);
+    await confirmEmailVerification(token, form.password ?? '', { sourceIp: event.requestContext.http.sourceIp, cookies: event.cookies ?? [] });
   } catch (e) {
     if (!(e instanceof DomainError && (e.status === 401 || e.status === 429))) throw e;
     const link = await usableEmailVerification(token);

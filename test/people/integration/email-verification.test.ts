@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { createOwnMerchant, createRootMerchant, inviteToTeam } from '../../../shared/people/index.ts';
+import { createOwnMerchant, createRootMerchant, inviteToTeam, signIn } from '../../../shared/people/index.ts';
+import { counterOf, signInLimits } from '../../../shared/people/throttle.service.ts';
 import { listMcpTokens } from '../../../shared/agents/mcp-tokens.repository.ts';
 import { listAccountDestinations } from '../../../shared/webhooks/org-webhooks.repository.ts';
 import { emailVerificationLimit } from '../../../shared/people/email-verifications.service.ts';
@@ -15,7 +16,7 @@ import { invitationLimit } from '../../../shared/people/throttle.service.ts';
 import { getUser } from '../../../shared/people/users.repository.ts';
 import { deleteMembership, putNewMembership } from '../../../shared/people/memberships.repository.ts';
 import { transactWrite } from '../../../shared/platform/db/transactions.ts';
-import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
+import { csrfTokenOf, DEVICE_COOKIE, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { inOneWindow } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
 import { keptMailsTo } from '../../support/mails.ts';
@@ -163,6 +164,35 @@ describe("a person's sign-in address", () => {
     const latest = await verificationLinkOf(who.email, emailVerificationLimit.limit + 1);
     expect((await confirm(latest)).status).toBe(303);
     expect(await who.me()).toMatchObject({ emailVerified: true });
+  });
+
+  it("is confirmed from the person's own browser though anyone's wrong passwords locked the address", async () => {
+    const who = await person(uniqueEmail('locked'), { confirmed: false });
+    // The person signed in from a browser: it has the device cookie.
+    const signedIn = await call('POST', '/v1/dashboard/sessions', { body: { email: who.email, password: PASSWORD } });
+    const browser = signedIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!
+      .split(';')[0]!;
+    // Someone else, from elsewhere, sends wrong passwords for the address until it is locked.
+    const attacker = `2001:db8:${randomUUID().slice(0, 4)}::9`;
+    const started = new Date();
+    for (let i = 0; i < signInLimits.email.limit; i++) {
+      await expect(signIn({ email: who.email, password: `wrong ${i}` }, { sourceIp: attacker, cookies: [] })).rejects.toMatchObject({ status: 401 });
+    }
+    const link = await verificationLinkOf(who.email);
+    const post = (cookie?: string) =>
+      http('POST', link, {
+        baseUrl: origin,
+        headers: { origin, 'content-type': form, ...(cookie ? { cookie } : {}) },
+        body: new URLSearchParams({ action: 'confirm', password: PASSWORD }).toString(),
+      });
+    const elsewhere = await post();
+    const fromBrowser = await post(browser);
+    if (counterOf(signInLimits.email, '', started).windowStart !== counterOf(signInLimits.email, '', new Date()).windowStart) return; // straddled a window
+    expect(elsewhere.status).toBe(429);
+    expect(fromBrowser.status, fromBrowser.text).toBe(303);
+    expect((await call('GET', '/v1/dashboard/me', { key: who.token })).json.user.emailVerified).toBe(true);
   });
 
   it('is proved by a password reset, and by an accepted team invitation', async () => {
