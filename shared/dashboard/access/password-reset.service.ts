@@ -32,7 +32,7 @@ export function passwordResetPage(event: HttpEvent): Promise<Reply> {
 
 /**
  * The request for a link: a malformed address is shown the form again; past the throttle, the form with when to try
- * again (429, `Retry-After`); otherwise "on its way", the link mailed when the address has an account. A mail that
+ * again and that the latest link mailed works (429, `Retry-After`); otherwise "on its way", the link mailed when the address has an account. A mail that
  * cannot be sent changes nothing of the answer (the person may ask again); the operator sees it in the log.
  */
 export async function requestPasswordReset(form: { email?: string | undefined }, event: HttpEvent): Promise<Reply> {
@@ -57,7 +57,10 @@ export async function requestPasswordReset(form: { email?: string | undefined },
     }
   } catch (e) {
     if (!(e instanceof DomainError && e.status === 429)) throw e;
-    return pageReply(ctx, PasswordResetPage({ ctx, email, error: e.message }), 429, undefined, e.headers);
+    // Each request counted mailed a link when the address has an account, and the latest works for its hour: whoever
+    // used up the requests cannot keep the person from the one in their mailbox. Said alike for any address.
+    const error = `${e.message} If the address has an account, the latest link mailed to it works for ${PASSWORD_RESET_TTL_SECONDS / 60} minutes.`;
+    return pageReply(ctx, PasswordResetPage({ ctx, email, error }), 429, undefined, e.headers);
   }
   await noSoonerThan(started, PASSWORD_RESET_ANSWER_MS);
   return pageReply(ctx, PasswordResetPage({ ctx, sent: { email, minutes: PASSWORD_RESET_TTL_SECONDS / 60 } }));

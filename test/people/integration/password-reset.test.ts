@@ -138,6 +138,8 @@ describe('a forgotten password', () => {
     for (let i = 0; i < 6; i++) answers.push(await ask(address));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429]);
     expect(Number(answers[5]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Whoever asked five times mailed the address's person five links: the refusal says the latest works, for any address.
+    expect(answers[5]!.text).toContain('If the address has an account, the latest link mailed to it works for 60 minutes.');
   });
 
   it("still mails the link to a browser its person signed in from, after anyone else's requests used up the address's", { timeout: 40_000 }, async () => {
