@@ -19,7 +19,7 @@ import { sendMail } from '../platform/mail/mailer.ts';
 import { logger } from '../platform/observability.ts';
 import type { EmailVerification } from './email-verification.entity.ts';
 import { getEmailVerification, saveEmailVerification, spendEmailVerification } from './email-verifications.repository.ts';
-import { beginAttempt, knownDeviceOf, passwordAttempt, type ThrottleRule } from './throttle.service.ts';
+import { type AttemptSource, beginAttempt, passwordAttempt, type ThrottleRule } from './throttle.service.ts';
 import { verifyPassword } from './passwords.rules.ts';
 import { getUser } from './users.repository.ts';
 import { UnauthorizedError } from '../domain/errors.ts';
@@ -91,15 +91,9 @@ export async function usableEmailVerification(token: string, now = new Date()): 
  * limit 429 `auth.too_many_attempts`). A link used, replaced or expired meanwhile (two posts of the form at once: one
  * confirms) is 404 `email_verification.invalid`, nothing changed.
  */
-export async function confirmEmailVerification(
-  token: string,
-  password: string,
-  request: { sourceIp: string | undefined; cookies: readonly string[] },
-  now = new Date(),
-): Promise<void> {
+export async function confirmEmailVerification(token: string, password: string, request: AttemptSource, now = new Date()): Promise<void> {
   const usable = await usableEmailVerification(token, now);
-  const [device, user] = await Promise.all([knownDeviceOf(request.cookies, usable.email, now), getUser(usable.userId)]);
-  const attempt = await passwordAttempt(usable.email, request.sourceIp, now, device);
+  const [attempt, user] = await Promise.all([passwordAttempt(usable.email, request, now), getUser(usable.userId)]);
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
     throw new UnauthorizedError('auth.invalid_credentials', "That is not the password of this address's account.");
   }

@@ -12,7 +12,7 @@ import { passwordResetLinkInvalid } from '../domain/unknown-ids.ts';
 import { hashPassword } from './passwords.rules.ts';
 import type { PasswordReset } from './password-reset.entity.ts';
 import { getPasswordReset, putPasswordReset, spendPasswordReset } from './password-resets.repository.ts';
-import { beginAttempt, emailThrottleKey, ipThrottleKey, knownDeviceOf, type ThrottleRule } from './throttle.service.ts';
+import { addressOrBrowser, type AttemptSource, beginAttempt, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
 import { getUser, userIdByEmail } from './users.repository.ts';
 
 /** How long a reset link works. */
@@ -35,17 +35,9 @@ const tokenPattern = /^([0-9a-f-]{36})\.[0-9a-f]{64}$/;
  * A reset link's token for the account of `email` (null when the address has none), replacing any link asked for
  * before. Throttled first, whoever asks: past the limit, 429 `auth.too_many_attempts` with `Retry-After`.
  */
-export async function startPasswordReset(
-  email: string,
-  request: { sourceIp: string | undefined; cookies: readonly string[] },
-  now = new Date(),
-): Promise<{ token: string; expiresAt: string } | null> {
-  const device = await knownDeviceOf(request.cookies, email, now);
+export async function startPasswordReset(email: string, request: AttemptSource, now = new Date()): Promise<{ token: string; expiresAt: string } | null> {
   await beginAttempt(
-    [
-      device ? { rule: passwordResetLimits.device, key: device } : { rule: passwordResetLimits.email, key: emailThrottleKey(email) },
-      { rule: passwordResetLimits.ip, key: ipThrottleKey(request.sourceIp) },
-    ],
+    [await addressOrBrowser(passwordResetLimits, email, request.cookies, now), { rule: passwordResetLimits.ip, key: ipThrottleKey(request.sourceIp) }],
     now,
   );
   const userId = await userIdByEmail(email);

@@ -22,11 +22,11 @@ import { bearerToken, randomHex, safeEqual, sha256Hex } from '../domain/secrets.
 import { joinLinkInvalid } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import {
+  type AttemptSource,
   beginAttempt,
   deviceSignedIn,
   emailThrottleKey,
   ipThrottleKey,
-  knownDeviceOf,
   passwordAttempt,
   signUpLimits,
   uncountedSignUpSource,
@@ -109,15 +109,9 @@ export async function signUp(input: { email: string; password: string; name?: st
  * before any hash is computed: past the limit the answer is 429 `auth.too_many_attempts`, whatever the password. The
  * answer's cookies are the session's and the browser's device cookie (the browser now known to the address).
  */
-export async function signIn(
-  input: { email: string; password: string },
-  request: { sourceIp: string | undefined; cookies: readonly string[] },
-  now = new Date(),
-  purpose: SessionPurpose = 'dashboard',
-) {
+export async function signIn(input: { email: string; password: string }, request: AttemptSource, now = new Date(), purpose: SessionPurpose = 'dashboard') {
   const ttlSeconds = SESSION_TTL_SECONDS[purpose];
-  const [device, user] = await Promise.all([knownDeviceOf(request.cookies, input.email, now), getUserByEmail(input.email)]);
-  const attempt = await passwordAttempt(input.email, request.sourceIp, now, device);
+  const [attempt, user] = await Promise.all([passwordAttempt(input.email, request, now), getUserByEmail(input.email)]);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !ok) throw new UnauthorizedError('auth.invalid_credentials', 'E-mail or password is wrong.');
   const token = `mor_sess_${user.id}.${randomHex(32)}`;

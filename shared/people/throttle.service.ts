@@ -53,18 +53,31 @@ export const signUpLimits = {
   made: { scope: 'sign-ups-ip', limit: 20, windowSeconds: 3600 },
 } as const satisfies Record<string, ThrottleRule>;
 
+/** Where an attempt comes from: its source address and the browser's cookies. */
+export interface AttemptSource {
+  readonly sourceIp: string | undefined;
+  readonly cookies: readonly string[];
+}
+
 /**
- * A password attempt for the account of `email` from `sourceIp`, on sign-in's counters (sign-in, confirming an
- * address): the address's, or `knownDevice`'s (the hash of a device token known to the address) in its place.
+ * The counter an attempt for the address `email` takes besides its source's: the browser's (`rules.device`, keyed by
+ * its device token's hash) when someone signed in with that address from it before (`knownDeviceOf`), otherwise the
+ * address's (`rules.email`). So wrong passwords or requests sent for an address from anywhere else never reach the
+ * browsers its person signs in from.
  */
-export const passwordAttempt = (email: string, sourceIp: string | undefined, now: Date, knownDevice?: string): Promise<Attempt> =>
-  beginAttempt(
-    [
-      knownDevice ? { rule: signInLimits.device, key: knownDevice } : { rule: signInLimits.email, key: emailThrottleKey(email) },
-      { rule: signInLimits.ip, key: ipThrottleKey(sourceIp) },
-    ],
-    now,
-  );
+export async function addressOrBrowser(
+  rules: { readonly email: ThrottleRule; readonly device: ThrottleRule },
+  email: string,
+  cookies: readonly string[],
+  now: Date,
+): Promise<{ rule: ThrottleRule; key: string }> {
+  const device = await knownDeviceOf(cookies, email, now);
+  return device ? { rule: rules.device, key: device } : { rule: rules.email, key: emailThrottleKey(email) };
+}
+
+/** A password attempt for the account of `email` from `source`, on sign-in's counters (sign-in, confirming an address). */
+export const passwordAttempt = async (email: string, source: AttemptSource, now: Date): Promise<Attempt> =>
+  beginAttempt([await addressOrBrowser(signInLimits, email, source.cookies, now), { rule: signInLimits.ip, key: ipThrottleKey(source.sourceIp) }], now);
 
 /** The device token of a request's cookies, when it has the shape of one (`mor_dev_<32 hex>`). */
 const deviceTokenOf = (cookies: readonly string[]): string | undefined => {
@@ -74,9 +87,9 @@ const deviceTokenOf = (cookies: readonly string[]): string | undefined => {
 
 /**
  * The hash of the browser's device token (its cookie among `cookies`) when someone signed in with `email` from it
- * within the last year: sign-in's counter for the address is then that browser's (`passwordAttempt`).
+ * within the last year: an address's counter is then that browser's (`addressOrBrowser`).
  */
-export async function knownDeviceOf(cookies: readonly string[], email: string, now: Date): Promise<string | undefined> {
+async function knownDeviceOf(cookies: readonly string[], email: string, now: Date): Promise<string | undefined> {
   const token = deviceTokenOf(cookies);
   if (!token) return undefined;
   const hash = sha256Hex(token);
