@@ -15,12 +15,12 @@ export async function getAccount(id: string): Promise<Account | null> {
   return AccountEntity.parseOrNull(Item);
 }
 
-/** Activate once: null when the account was activated already (or does not exist). */
 /** The accounts `userId` made on the dashboard (`Account.madeBy`), oldest first. */
 export async function listAccountsMadeBy(userId: string): Promise<Account[]> {
   return (await queryGsi2(accountsMadeBy(userId).gsi2pk)).map(AccountEntity.parse);
 }
 
+/** Activate once: null when the account was activated already (or does not exist). */
 export async function activateAccount(id: string, now: string): Promise<Account | null> {
   const item = await updateIfCondition({
     TableName: tableName(),

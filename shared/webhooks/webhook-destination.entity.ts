@@ -1,7 +1,8 @@
 /**
  * A merchant's webhook destination (`MERCHANT#<merchantId>` / `WEBHOOK#<destId>`, listed by a Query of the
- * merchant's partition, and per person who added it through gsi2, `WEBHOOKSMADEBY#<userId>`), with its circuit: `circuitState`, `consecutiveFailures` and `circuitOpenedAt`, kept as an
- * account's destinations keep them (shared/webhooks/webhooks.repository.ts updates both).
+ * merchant's partition, and per person who added it through gsi2, `WEBHOOKSMADEBY#<userId>`), with its circuit:
+ * `circuitState`, `consecutiveFailures` and `circuitOpenedAt`, kept as an account's destinations keep them
+ * (shared/webhooks/webhooks.repository.ts updates both).
  */
 import * as v from 'valibot';
 import { entity, orNull } from '../platform/db/entity.ts';
