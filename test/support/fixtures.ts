@@ -9,6 +9,7 @@ import { testCards } from './cards.ts';
 import { nextYear } from './dates.ts';
 import { http, type HttpAnswer } from './http.ts';
 import { mailsArrived } from './mails.ts';
+import { DEVICE_COOKIE } from '../../shared/platform/http/session-cookie.ts';
 
 /** An HTTP call through the local gateway, with `key` sent as `Authorization: Bearer` and `rawBody` sent as is. */
 export function call(
@@ -67,6 +68,9 @@ export async function person(email = uniqueEmail(), { confirmed = true } = {}) {
   ]);
   return { userId: up.json.id as string, email, token: session.json.token as string };
 }
+
+/** The `name=value` of the device cookie among an answer's `Set-Cookie` values (a sign-in's). */
+export const deviceCookieIn = (setCookies: readonly string[]): string => setCookies.find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!.split(';')[0]!;
 
 /** The token of the invitation link in a mail's `text` (`/join/inv_…`), if it has one. */
 const invitationTokenIn = (text: string): string | undefined => /\/join\/(inv_\S+)/.exec(text)?.[1];

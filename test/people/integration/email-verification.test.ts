@@ -16,11 +16,11 @@ import { invitationLimit } from '../../../shared/people/throttle.service.ts';
 import { getUser } from '../../../shared/people/users.repository.ts';
 import { deleteMembership, putNewMembership } from '../../../shared/people/memberships.repository.ts';
 import { transactWrite } from '../../../shared/platform/db/transactions.ts';
-import { csrfTokenOf, DEVICE_COOKIE, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
+import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { inOneWindow } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
 import { keptMailsTo } from '../../support/mails.ts';
-import { call, joinTeam, orgCall, PASSWORD, person, rootMerchant, uniqueEmail, verificationLinkOf } from '../../support/fixtures.ts';
+import { call, deviceCookieIn, joinTeam, orgCall, PASSWORD, person, rootMerchant, uniqueEmail, verificationLinkOf } from '../../support/fixtures.ts';
 
 const origin = new URL(inject('baseUrl')).origin;
 const form = 'application/x-www-form-urlencoded';
@@ -170,10 +170,7 @@ describe("a person's sign-in address", () => {
     const who = await person(uniqueEmail('locked'), { confirmed: false });
     // The person signed in from a browser: it has the device cookie.
     const signedIn = await call('POST', '/v1/dashboard/sessions', { body: { email: who.email, password: PASSWORD } });
-    const browser = signedIn.headers
-      .getSetCookie()
-      .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!
-      .split(';')[0]!;
+    const browser = deviceCookieIn(signedIn.headers.getSetCookie());
     // Someone else, from elsewhere, sends wrong passwords for the address until it is locked.
     const attacker = `2001:db8:${randomUUID().slice(0, 4)}::9`;
     const started = new Date();

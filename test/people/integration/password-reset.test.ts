@@ -10,7 +10,7 @@ import { PASSWORD_RESET_ANSWER_MS } from '../../../shared/dashboard/access/passw
 import { inOneWindow } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
 import { keptMailsTo, mailsArrived } from '../../support/mails.ts';
-import { call, PASSWORD, uniqueEmail } from '../../support/fixtures.ts';
+import { call, deviceCookieIn, PASSWORD, uniqueEmail } from '../../support/fixtures.ts';
 
 const origin = new URL(inject('baseUrl')).origin;
 const form = 'application/x-www-form-urlencoded';
@@ -146,10 +146,7 @@ describe('a forgotten password', () => {
     await inOneWindow(passwordResetLimits.email.windowSeconds);
     const email = await account();
     const signedIn = await signIn(email, PASSWORD);
-    const device = signedIn.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('__Host-mor_device='))!
-      .split(';')[0]!;
+    const device = deviceCookieIn(signedIn.headers.getSetCookie());
     for (let i = 0; i < passwordResetLimits.email.limit; i++) expect((await ask(email)).status).toBe(200);
     expect((await ask(email)).status).toBe(429);
     expect((await ask(email, '__Host-mor_device=mor_dev_00000000000000000000000000000000')).status).toBe(429);

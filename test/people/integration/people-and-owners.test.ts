@@ -11,7 +11,7 @@ import { buildHttpApiEvent } from '../../../infra/local/apigw-event.ts';
 import { DEVICE_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { invokeHandler, lambdaContext, loadHandler } from '../../../infra/local/lambda.ts';
 import { checkContract } from '../../support/contract.ts';
-import { call, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from '../../support/fixtures.ts';
+import { call, deviceCookieIn, person, rootMerchant, subMerchant, uniqueEmail, PASSWORD } from '../../support/fixtures.ts';
 import { eventItemsOf } from '../../support/events.ts';
 
 const M = '/v1/public-api/merchants';
@@ -115,7 +115,7 @@ async function fromAddress(route: typeof peopleRoutes.signIn | typeof peopleRout
 const freshAddress = (last: string) => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::${last}`;
 
 /** The `name=value` of the device cookie a sign-in answered with. */
-const deviceCookieOf = (answer: { cookies: string[] }) => answer.cookies.find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!.split(';')[0]!;
+const deviceCookieOf = (answer: { cookies: string[] }) => deviceCookieIn(answer.cookies);
 
 describe('sign-up throttling', () => {
   it('answers 429 with Retry-After after 10 refused sign-ups of an e-mail, so a taken address cannot be asked about without limit', async () => {
