@@ -2,8 +2,8 @@
  * Nothing strands between the processor and the ledger: an operation stopped right after the processor answered
  * (the test-only fault point) is settled by the reconciler from the processor's own record; one the processor has
  * no record of is failed with its amount given back, unless it is a prorated cancellation's refund (which no
- * request retries), made then, once; and 50 refunds without a key at once all settle, with the
- * processor's refunded total equal to the ledger's.
+ * request retries), made then, once; and 50 refunds without a key at once all settle (as they are answered, or those
+ * answered `pending` by the reconciler), with the processor's refunded total equal to the ledger's.
  */
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -223,7 +223,7 @@ describe('reconciler', () => {
 });
 
 describe('refunds at once without a key', () => {
-  it("50 refunds of one payment at once: each answered with its own result, none left pending, the processor's total equal to the ledger's", async () => {
+  it("50 refunds of one payment at once: each answered with its own result, none left pending once the reconciler ran, the processor's total equal to the ledger's", async () => {
     const { org, transactionId, chargeId } = await shopWithPayment(100);
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
@@ -237,7 +237,12 @@ describe('refunds at once without a key', () => {
       statuses.filter((s) => s !== 201).every((s) => s === 422),
       JSON.stringify(answers.filter((a) => a.status !== 201 && a.status !== 422).map((a) => a.text)),
     ).toBe(true);
-    expect(answers.filter((a) => a.status === 201).every((a) => a.json.data.status === 'refunded')).toBe(true);
+    // Each settled as it was answered, or, where the settlements of one payment kept conflicting past the request's
+    // budget (a loaded machine), answered `pending` and settled by the reconciler (docs/reference-payments.md).
+    const answered = answers.filter((a) => a.status === 201).map((a) => a.json.data.status);
+    expect(answered.filter((s) => s !== 'refunded' && s !== 'pending')).toEqual([]);
+    const pending = answered.filter((s) => s === 'pending').length;
+    expect(await reconcileNow(org.organizationId)).toMatchObject({ refunds: { settled: pending, failed: 0, left: 0 } });
 
     const refunds = await listRefunds(transactionId);
     expect(refunds.filter((r) => r.status === 'pending')).toEqual([]);
