@@ -4,5 +4,5 @@ import { createDestination } from '../../shared/webhooks/webhooks.service.ts';
 
 export const handler = route(webhookRoutes.createWebhookDestination, async ({ merchant, body, principal }) => ({
   status: 201,
-  body: await createDestination(merchant, body, principal.userId),
+  body: await createDestination(merchant, body, principal),
 }));

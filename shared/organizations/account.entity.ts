@@ -1,7 +1,7 @@
 /**
  * An organization API account (`ACCOUNT#<accountId>` / `ACCOUNT`): what the operator CLI makes, activated once by
- * its holder, who proves its secret to issue API keys; or a merchant's own account, made on its dashboard, listed per
- * person who made it through gsi2 (`ACCOUNTSMADEBY#<userId>`).
+ * its holder, who proves its secret to issue API keys; or a merchant's own account, made on its dashboard, listed under
+ * the person who made it (shared/people/made.entity.ts).
  */
 import * as v from 'valibot';
 import type { Mode } from '../domain/deployments.ts';
@@ -29,8 +29,6 @@ export interface Account {
 }
 
 export const account = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' });
-/** The accounts a person made on the dashboard, on gsi2, oldest first. */
-export const accountsMadeBy = (userId: string) => ({ gsi2pk: `ACCOUNTSMADEBY#${userId}` });
 
 export const AccountEntity = entity<Account, { id: string }>({
   kind: 'account',
@@ -48,5 +46,4 @@ export const AccountEntity = entity<Account, { id: string }>({
     madeBy: orNull(v.string()),
   }),
   key: (a) => account(a.id),
-  attributes: (a) => (a.madeBy ? { ...accountsMadeBy(a.madeBy), gsi2sk: `${a.createdAt}#${a.id}` } : {}),
 });

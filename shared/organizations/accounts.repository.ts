@@ -1,9 +1,9 @@
 /** Organization API accounts, their API keys, and their links to organizations. */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Account, account, AccountEntity, accountsMadeBy } from './account.entity.ts';
+import { type Account, account, AccountEntity } from './account.entity.ts';
 import { type AccountLink, accountLink, AccountLinkEntity, accountLinkListing, accountLinksOf } from './account-link.entity.ts';
 import { orgApiKey, OrgApiKeyEntity, orgApiKeyListing, type OrgApiKeyRecord } from './org-api-key.entity.ts';
-import { db, isConditionFailed, queryAll, queryGsi1, queryGsi2, tableName, updateIfCondition, sendIfCondition } from '../platform/db/client.ts';
+import { db, isConditionFailed, queryAll, queryGsi1, tableName, updateIfCondition, sendIfCondition } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 export const putNewAccount = (a: Account): TransactItem => ({
@@ -13,11 +13,6 @@ export const putNewAccount = (a: Account): TransactItem => ({
 export async function getAccount(id: string): Promise<Account | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: account(id), ConsistentRead: true }));
   return AccountEntity.parseOrNull(Item);
-}
-
-/** The accounts `userId` made on the dashboard (`Account.madeBy`), oldest first. */
-export async function listAccountsMadeBy(userId: string): Promise<Account[]> {
-  return (await queryGsi2(accountsMadeBy(userId).gsi2pk)).map(AccountEntity.parse);
 }
 
 /** Activate once: null when the account was activated already (or does not exist). */

@@ -20,6 +20,10 @@ import {
   accountSecretLimits,
   beginAttempt,
   ipThrottleKey,
+  listMadeBy,
+  type Maker,
+  superseded,
+  writeMade,
 } from '../people/index.ts';
 import { joinOrgApiKey, newAccountSecret, newOrgApiKeySecret, orgApiKeyVerifierOf, parseOrgApiKey, type AccountUserType } from './accounts.rules.ts';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
@@ -217,9 +221,10 @@ export async function createAccount(input: { name: string; mode: Mode; userType?
  * A merchant's own account, made from its dashboard (a seller who starts alone, with no operator): active at once, an
  * owner of the merchant and of nothing else, with one key — its full key in this answer only. Its secret is never
  * shown (made, hashed and forgotten): more keys are made from the dashboard, and each revoked there (or with itself,
- * `DELETE …/api-keys/{apiKeyId}`). `madeBy`: who made it, signed in on the dashboard.
+ * `DELETE …/api-keys/{apiKeyId}`). `maker`: who made it, signed in on the dashboard (a session started before a
+ * takeover of the person's account makes none: 401).
  */
-export async function createOwnAccountKey(merchant: Merchant, name: string, madeBy: string, now = new Date().toISOString()) {
+export async function createOwnAccountKey(merchant: Merchant, name: string, maker: Maker, now = new Date().toISOString()) {
   const account: Account = {
     id: randomUUID(),
     name,
@@ -231,14 +236,11 @@ export async function createOwnAccountKey(merchant: Merchant, name: string, made
     createdAt: now,
     updatedAt: now,
     deletedAt: null,
-    madeBy,
+    madeBy: maker.userId,
   };
   const { record, apiKey } = newOrgApiKey(account, now);
-  await transactWrite([
-    ['account', [repo.putNewAccount(account)]],
-    ['owner-link', organizationOwnerLink(merchant.id, account.id, now)],
-    ['key', [repo.putNewOrgApiKey(record)]],
-  ]);
+  const items = [repo.putNewAccount(account), ...organizationOwnerLink(merchant.id, account.id, now), repo.putNewOrgApiKey(record)];
+  if ((await writeMade(items, maker, { kind: 'account', id: account.id, merchantId: merchant.id, createdAt: now })) === 'superseded') throw superseded(maker);
   return { ...apiKeyRecordView(record), name, apiKey };
 }
 
@@ -264,7 +266,7 @@ export async function revokeOwnAccountKey(merchant: Merchant, apiKeyId: string, 
 }
 
 /** The ids of the accounts `userId` made on the dashboard (`Account.madeBy`): their merchants' own accounts. */
-export const accountsMadeBy = async (userId: string): Promise<string[]> => (await repo.listAccountsMadeBy(userId)).map((a) => a.id);
+export const accountsMadeBy = async (userId: string): Promise<string[]> => (await listMadeBy(userId, 'account')).map((a) => a.id);
 
 /** Revokes every key of the accounts `accountIds`. */
 export async function revokeKeysOfAccounts(accountIds: readonly string[], now = new Date().toISOString()): Promise<void> {

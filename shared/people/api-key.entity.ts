@@ -1,7 +1,7 @@
 /**
  * A merchant API key (`APIKEY#<keyId>` / `APIKEY`): found by key id in one read, listed per merchant through gsi1 by
- * creation (`APIKEYS#<merchantId>`), and per person who made it through gsi2 (`APIKEYSMADEBY#<userId>`, when a person
- * did). Only the SHA-256 of the key is stored.
+ * creation (`APIKEYS#<merchantId>`), and under the person who made it, when a person did (./made.entity.ts). Only the
+ * SHA-256 of the key is stored.
  */
 import * as v from 'valibot';
 import type { Mode } from '../domain/deployments.ts';
@@ -33,8 +33,6 @@ export const apiKeyListing = (merchantId: string, createdAt: string, keyId: stri
   gsi1pk: `APIKEYS#${merchantId}`,
   gsi1sk: `${createdAt}#${keyId}`,
 });
-/** The keys a person is behind, on gsi2, oldest first (wherever they are: their merchants', their partners' sub-merchants'). */
-export const apiKeysMadeBy = (userId: string) => ({ gsi2pk: `APIKEYSMADEBY#${userId}` });
 
 export const ApiKeyEntity = entity<ApiKeyRecord, { id: string }>({
   kind: 'apiKey',
@@ -51,8 +49,5 @@ export const ApiKeyEntity = entity<ApiKeyRecord, { id: string }>({
     madeBy: orNull(v.string()),
   }),
   key: (k) => apiKey(k.id),
-  attributes: (k) => ({
-    ...apiKeyListing(k.merchantId, k.createdAt, k.id),
-    ...(k.madeBy ? { ...apiKeysMadeBy(k.madeBy), gsi2sk: `${k.createdAt}#${k.id}` } : {}),
-  }),
+  attributes: (k) => apiKeyListing(k.merchantId, k.createdAt, k.id),
 });

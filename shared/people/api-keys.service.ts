@@ -3,6 +3,7 @@ import { config } from '../platform/config.ts';
 import type { Mode } from '../domain/deployments.ts';
 import { createApiKeyRecord, getApiKey, getApiKeyAndMerchant, listApiKeys, listApiKeysMadeBy, revokeApiKeyRecord, touchApiKey } from './api-keys.repository.ts';
 import type { ApiKeyRecord } from './api-key.entity.ts';
+import { type Maker, superseded } from './made.entity.ts';
 import { apiKeyHintOf, apiKeyIdOf, apiKeyVerifierOf, generateApiKey, isApiKeyId, modeOfApiKey } from './api-keys.rules.ts';
 import { UnauthorizedError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
@@ -14,8 +15,11 @@ export interface ApiKeyPrincipal {
   keyId: string;
   merchantId: string;
   mode: Mode;
-  /** The person behind the key (`ApiKeyRecord.madeBy`): behind the keys it makes too. */
-  madeBy: string | null;
+  /**
+   * The person behind the key (`ApiKeyRecord.madeBy`), behind the keys it makes too, and since when the key speaks for
+   * them (its creation); null for a key the platform issued.
+   */
+  maker: Maker | null;
 }
 
 /** `PublicApiApiKeySummary`: everything about a key except the key. */
@@ -61,12 +65,13 @@ export function newApiKey(merchantId: string, name: string, mode: Mode, madeBy: 
 }
 
 /**
- * `PublicApiCreateApiKeyResponse`: the summary plus `apiKey`, shown in this response only. `madeBy`: the person behind
- * it (who is signed in on the dashboard, or the person behind the calling key).
+ * `PublicApiCreateApiKeyResponse`: the summary plus `apiKey`, shown in this response only. `maker`: the person behind
+ * it (who is signed in on the dashboard, or the person behind the calling key). A session or key issued before a
+ * takeover of the person's account makes nothing: 401, as the credential itself is about to be.
  */
-export async function createApiKey(merchantId: string, name: string, madeBy: string | null, now = new Date().toISOString()) {
-  const { record, apiKey } = newApiKey(merchantId, name, config.mode, madeBy, now);
-  await createApiKeyRecord(record);
+export async function createApiKey(merchantId: string, name: string, maker: Maker | null, now = new Date().toISOString()) {
+  const { record, apiKey } = newApiKey(merchantId, name, config.mode, maker?.userId ?? null, now);
+  if ((await createApiKeyRecord(record, maker)) === 'superseded') throw superseded(maker!);
   return { ...toSummary(record), apiKey };
 }
 
@@ -83,8 +88,7 @@ export async function revokeApiKey(merchantId: string, keyId: string, now = new 
  * the same person). For when the account's first proof of its address takes it over from whoever made it.
  */
 export async function revokeApiKeysMadeBy(userId: string, now = new Date().toISOString()): Promise<void> {
-  const live = (await listApiKeysMadeBy(userId)).filter((k) => !k.revokedAt);
-  await Promise.all(live.map((k) => revokeApiKeyRecord(k.merchantId, k.id, now)));
+  await Promise.all((await listApiKeysMadeBy(userId)).map((k) => revokeApiKeyRecord(k.merchantId, k.id, now)));
 }
 
 /**
@@ -113,6 +117,7 @@ export async function authenticateApiKey(
   }
   if (record.revokedAt) throw new UnauthorizedError('auth.invalid_api_key', 'The API key has been revoked.');
   await touchApiKey(record, now);
-  const principal: ApiKeyPrincipal = { kind: 'apiKey', keyId: record.id, merchantId: record.merchantId, mode: record.mode, madeBy: record.madeBy };
+  const maker: Maker | null = record.madeBy ? { userId: record.madeBy, since: record.createdAt, via: 'apiKey' } : null;
+  const principal: ApiKeyPrincipal = { kind: 'apiKey', keyId: record.id, merchantId: record.merchantId, mode: record.mode, maker };
   return merchantId === undefined ? { principal } : { principal, merchant };
 }

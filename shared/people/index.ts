@@ -57,6 +57,7 @@ export {
   sessionCookieOf,
   sessionOfToken,
   type SessionPrincipal,
+  sessionMaker,
   signIn,
   signOut,
   signUp,
@@ -64,3 +65,5 @@ export {
 export { mintJoinLink, updateMerchant } from './routes.ts';
 export { accountSecretLimits, beginAttempt, emailThrottleKey, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
 export { getUser } from './users.repository.ts';
+export { type Maker, superseded } from './made.entity.ts';
+export { listMadeBy, writeMade } from './made.repository.ts';

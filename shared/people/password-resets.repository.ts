@@ -20,8 +20,15 @@ export async function getPasswordReset(userId: string): Promise<PasswordReset | 
  * Spending `reset` and setting `passwordHash` as the person's password, for one transaction: the reset deleted on the
  * condition that it is still this one and unexpired at `now`; the password set on the condition that the user exists;
  * and, the link having reached the address it was mailed to, the address marked verified on the user and its claim.
+ * With `takeover` (the address's first proof, as read before), the user is marked taken over at `now`
+ * (`takenOverAt`, ./made.entity.ts), on the condition that the address is still unproved.
  */
-export const spendPasswordReset = (reset: PasswordReset, passwordHash: string, now: string): [link: TransactItem, ...user: TransactItem[]] => [
+export const spendPasswordReset = (
+  reset: PasswordReset,
+  passwordHash: string,
+  now: string,
+  takeover: boolean,
+): [link: TransactItem, ...user: TransactItem[]] => [
   {
     Delete: {
       TableName: tableName(),
@@ -34,8 +41,8 @@ export const spendPasswordReset = (reset: PasswordReset, passwordHash: string, n
     Update: {
       TableName: tableName(),
       Key: user(reset.userId),
-      UpdateExpression: reset.email ? `SET passwordHash = :hash, ${SET_EMAIL_VERIFIED}` : 'SET passwordHash = :hash',
-      ConditionExpression: 'attribute_exists(pk)',
+      UpdateExpression: reset.email ? `SET passwordHash = :hash, ${SET_EMAIL_VERIFIED}${takeover ? ', takenOverAt = :now' : ''}` : 'SET passwordHash = :hash',
+      ConditionExpression: takeover ? 'attribute_exists(pk) AND attribute_not_exists(emailVerifiedAt)' : 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':hash': passwordHash, ...(reset.email ? { ':now': now } : {}) },
     },
   },

@@ -14,6 +14,7 @@ import { getUser, getUserByEmail, putNewUser, userRead } from './users.repositor
 import { mailEmailVerification, newEmailVerification } from './email-verifications.service.ts';
 import { putEmailVerification } from './email-verifications.repository.ts';
 import type { User } from './user.entity.ts';
+import type { Maker } from './made.entity.ts';
 import { ConflictError, UnauthorizedError } from '../domain/errors.ts';
 import { joinTokenVerifierOf, merchantIdOfJoinToken } from './join-links.rules.ts';
 import { isOwnerAttached, type Merchant } from '../domain/merchants.ts';
@@ -37,7 +38,12 @@ export interface SessionPrincipal {
   sessionId: string;
   userId: string;
   mode: Mode;
+  /** When the session started: what it makes is refused once a takeover of the person's account came after it. */
+  since: string;
 }
+
+/** The person a session acts for, as the maker of what it sets up. */
+export const sessionMaker = (principal: SessionPrincipal): Maker => ({ userId: principal.userId, since: principal.since, via: 'session' });
 
 /**
  * How long a session lasts, by where it was started: a working day on the dashboard; on the OAuth pages long enough
@@ -164,7 +170,7 @@ export async function sessionOfToken(token: string, now = new Date(), purpose: S
   const [session, user] = await batchRead([sessionRead(sessionIdOf(token)), userRead(userId)]);
   if (!session || session.purpose !== purpose || session.mode !== config.mode || Date.parse(session.expiresAt) <= now.getTime()) return null;
   if (!user || session.userId !== user.id || session.passwordStamp !== passwordStampOf(user.passwordHash)) return null;
-  return { kind: 'session', sessionId: session.id, userId: session.userId, mode: session.mode };
+  return { kind: 'session', sessionId: session.id, userId: session.userId, mode: session.mode, since: session.createdAt };
 }
 
 export async function getMe(principal: SessionPrincipal) {

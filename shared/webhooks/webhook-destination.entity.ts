@@ -1,6 +1,6 @@
 /**
  * A merchant's webhook destination (`MERCHANT#<merchantId>` / `WEBHOOK#<destId>`, listed by a Query of the
- * merchant's partition, and per person who added it through gsi2, `WEBHOOKSMADEBY#<userId>`), with its circuit:
+ * merchant's partition, and under the person who added it: shared/people/made.entity.ts), with its circuit:
  * `circuitState`, `consecutiveFailures` and `circuitOpenedAt`, kept as an account's destinations keep them
  * (shared/webhooks/webhooks.repository.ts updates both).
  */
@@ -25,8 +25,6 @@ export interface WebhookDestination {
 
 export const webhookDestinationKey = (merchantId: string, destinationId: string) => ({ pk: `MERCHANT#${merchantId}`, sk: `WEBHOOK#${destinationId}` });
 export const webhookDestinationsOf = (merchantId: string) => ({ pk: `MERCHANT#${merchantId}`, skPrefix: 'WEBHOOK#' });
-/** The destinations a person added, on gsi2, oldest first. */
-export const webhookDestinationsMadeBy = (userId: string) => ({ gsi2pk: `WEBHOOKSMADEBY#${userId}` });
 
 export const WebhookDestinationEntity = entity<WebhookDestination, { merchantId: string; id: string }>({
   kind: 'webhookDestination',
@@ -44,5 +42,4 @@ export const WebhookDestinationEntity = entity<WebhookDestination, { merchantId:
     madeBy: orNull(v.string()),
   }),
   key: (d) => webhookDestinationKey(d.merchantId, d.id),
-  attributes: (d) => (d.madeBy ? { ...webhookDestinationsMadeBy(d.madeBy), gsi2sk: `${d.createdAt}#${d.id}` } : {}),
 });

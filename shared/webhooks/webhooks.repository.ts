@@ -2,27 +2,19 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchReadMany, itemKeyOf } from '../platform/db/batch-read.ts';
 import type { EventType } from '../platform/events/catalog.ts';
-import { db, isConditionFailed, putItems, queryAll, queryGsi2, tableName, sendIfCondition } from '../platform/db/client.ts';
+import { db, isConditionFailed, putItems, queryAll, tableName, sendIfCondition } from '../platform/db/client.ts';
 import { backoff, failedParts, isContentionOnly, type NamedParts, transactWrite, tryTransactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { queryOffsetPage } from '../platform/db/listing.ts';
 import { type Delivery, DeliveryEntity, deliveriesOf, deliveryKey, type DeliveryStatus } from './delivery.entity.ts';
-import {
-  type WebhookDestination,
-  WebhookDestinationEntity,
-  webhookDestinationKey,
-  webhookDestinationsMadeBy,
-  webhookDestinationsOf,
-} from './webhook-destination.entity.ts';
+import { type WebhookDestination, WebhookDestinationEntity, webhookDestinationKey, webhookDestinationsOf } from './webhook-destination.entity.ts';
+
+export const putNewDestination = (d: WebhookDestination) => ({
+  Put: { TableName: tableName(), Item: WebhookDestinationEntity.item(d), ConditionExpression: 'attribute_not_exists(pk)' },
+});
 
 export async function createDestination(d: WebhookDestination): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: WebhookDestinationEntity.item(d),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await db.send(new PutCommand(putNewDestination(d).Put));
 }
 
 export async function getDestination(merchantId: string, id: string): Promise<WebhookDestination | null> {
@@ -38,11 +30,6 @@ export async function listDestinations(merchantId: string): Promise<WebhookDesti
     ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
   });
   return items.map(WebhookDestinationEntity.parse);
-}
-
-/** The destinations `userId` added (`WebhookDestination.madeBy`), on any merchant, oldest first. */
-export async function listDestinationsMadeBy(userId: string): Promise<WebhookDestination[]> {
-  return (await queryGsi2(webhookDestinationsMadeBy(userId).gsi2pk)).map(WebhookDestinationEntity.parse);
 }
 
 /**

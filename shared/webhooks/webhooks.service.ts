@@ -12,6 +12,7 @@ import { deliveryHeaders } from './signing.ts';
 import { signingSecretOf } from './signing-key.ts';
 import { postWebhook } from '../platform/net/transport.ts';
 import { pageOf, paginationOf, type PageRequest } from '../platform/http/pagination.ts';
+import { listMadeBy, type SessionPrincipal, sessionMaker, superseded, writeMade } from '../people/index.ts';
 
 /** The test ping waits this long for an answer. */
 export const PING_TIMEOUT_MS = 15_000;
@@ -41,14 +42,15 @@ async function destinationOf(merchant: Merchant, id: string) {
 }
 
 /**
- * Create a destination, added by `madeBy` (who is signed in on the dashboard; null for none: an operator's script); the
+ * Create a destination, added by who is signed in on the dashboard (`by`; null for none: an operator's script; a
+ * session started before a takeover of the person's account adds nothing: 401); the
  * 64-hex signing secret is in this response only. The URL is stored in its WHATWG serialisation
  * (`HTTPS://Hooks.Example.COM:443/x` → `https://hooks.example.com/x`), the form the guard judged.
  */
 export async function createDestination(
   merchant: Merchant,
   input: { url: string; eventTypes: EventType[]; headers?: Record<string, string>; receiveSubMerchantEvents?: boolean },
-  madeBy: string | null = null,
+  by: SessionPrincipal | null = null,
   now = new Date().toISOString(),
 ) {
   if (input.receiveSubMerchantEvents && isSubMerchant(merchant)) {
@@ -68,9 +70,20 @@ export async function createDestination(
     consecutiveFailures: 0,
     circuitOpenedAt: null,
     createdAt: now,
-    madeBy,
+    madeBy: by?.userId ?? null,
   };
-  await repo.createDestination(destination);
+  const maker = by && sessionMaker(by);
+  if (!maker) await repo.createDestination(destination);
+  else if (
+    (await writeMade([repo.putNewDestination(destination)], maker, {
+      kind: 'webhookDestination',
+      id: destination.id,
+      merchantId: merchant.id,
+      createdAt: now,
+    })) === 'superseded'
+  ) {
+    throw superseded(maker);
+  }
   return { ...destinationView(destination), secret: await signingSecretOf(destination.id) };
 }
 
@@ -87,7 +100,7 @@ export async function deleteDestination(merchant: Merchant, id: string): Promise
 
 /** Deletes every destination `userId` added, on any merchant. */
 export async function deleteDestinationsMadeBy(userId: string): Promise<void> {
-  const added = await repo.listDestinationsMadeBy(userId);
+  const added = await listMadeBy(userId, 'webhookDestination');
   await Promise.all(added.map((d) => repo.deleteDestination(d.merchantId, d.id)));
 }
 

@@ -4,5 +4,5 @@ import { createApiKey } from '../../../shared/people/api-keys.service.ts';
 
 export const handler = route(peopleRoutes.createApiKey, async ({ merchant, body, principal }) => ({
   status: 201,
-  body: await createApiKey(merchant.id, body.name, principal.madeBy),
+  body: await createApiKey(merchant.id, body.name, principal.maker),
 }));

@@ -9,7 +9,7 @@ import { agentScopes, type AgentScope, MCP_PATH } from '../../domain/agent-scope
 import { BadRequestError, DomainError } from '../../domain/errors.ts';
 import type { Merchant, Role } from '../../domain/merchants.ts';
 import { createMcpToken, listMcpTokenSummaries, revokeMcpToken } from '../../agents/index.ts';
-import { createApiKey, listApiKeySummaries, revokeApiKey } from '../../people/index.ts';
+import { createApiKey, listApiKeySummaries, revokeApiKey, type SessionPrincipal, sessionMaker } from '../../people/index.ts';
 import { createOwnAccountKey, ownAccountKeys, revokeOwnAccountKey } from '../../organizations/index.ts';
 import { config } from '../../platform/config.ts';
 import { eventTypes, type EventType } from '../../platform/events/catalog.ts';
@@ -61,13 +61,13 @@ export async function apiKeysPage(merchant: Merchant, role: Role, event: HttpEve
   return pageReply(ctx, ApiKeysPage({ ctx, keys, orgKeys, canManage: canManage(role), ...state }), status);
 }
 
-/** Create a key (shown once, in this answer; `userId`, who is signed in, is behind it) or revoke one; owners and admins (the route's roles hold it). */
+/** Create a key (shown once, in this answer; who is signed in is behind it) or revoke one; owners and admins (the route's roles hold it). */
 export async function apiKeysForm(
   merchant: Merchant,
   role: Role,
   event: HttpEvent,
   form: { action: 'create' | 'revoke' | 'create_org' | 'revoke_org'; name?: string | undefined; apiKeyId?: string | undefined; form_key?: string | undefined },
-  userId: string,
+  by: SessionPrincipal,
 ): Promise<Reply> {
   if (form.action === 'revoke' || form.action === 'revoke_org') {
     try {
@@ -84,7 +84,7 @@ export async function apiKeysForm(
   if (!(await firstSending(merchant, kind === 'merchant' ? 'api-keys' : 'organization-api-keys', form.form_key))) {
     return apiKeysPage(merchant, role, event, { done: 'sent_before' });
   }
-  const created = await (kind === 'merchant' ? createApiKey(merchant.id, name, userId) : createOwnAccountKey(merchant, name, userId));
+  const created = await (kind === 'merchant' ? createApiKey(merchant.id, name, sessionMaker(by)) : createOwnAccountKey(merchant, name, sessionMaker(by)));
   return apiKeysPage(merchant, role, event, { created: { name: created.name, apiKey: created.apiKey, kind } });
 }
 
@@ -108,7 +108,7 @@ export async function webhooksPage(merchant: Merchant, role: Role, event: HttpEv
   return pageReply(ctx, WebhooksPage({ ctx, destinations, eventTypes, canManage: canManage(role), ...state }), status);
 }
 
-/** Add a destination (owners and admins; `userId`, who is signed in, adds it): the page then shows its signing secret once. */
+/** Add a destination (owners and admins; who is signed in adds it): the page then shows its signing secret once. */
 export async function webhooksForm(
   merchant: Merchant,
   role: Role,
@@ -120,7 +120,7 @@ export async function webhooksForm(
     headers?: string | undefined;
     form_key?: string | undefined;
   },
-  userId: string,
+  by: SessionPrincipal,
 ): Promise<Reply> {
   const url = form.url?.trim() ?? '';
   const chosen = [...new Set(choices(form.eventTypes))];
@@ -140,7 +140,7 @@ export async function webhooksForm(
   if (typeof headers === 'string') return again('Check the custom headers.', 400, headers);
   if (!(await firstSending(merchant, 'webhooks', form.form_key))) return webhooksPage(merchant, role, event, { done: 'sent_before' });
   try {
-    const created = await createDestination(merchant, { url, eventTypes: chosen as EventType[], receiveSubMerchantEvents, headers }, userId);
+    const created = await createDestination(merchant, { url, eventTypes: chosen as EventType[], receiveSubMerchantEvents, headers }, by);
     return webhooksPage(merchant, role, event, { created: { id: created.id, url: created.url, secret: created.secret } });
   } catch (e) {
     if (!explained(e)) throw e;

@@ -165,24 +165,18 @@ export async function scanTable(
   await Promise.all(Array.from({ length: SCAN_SEGMENTS }, (_, segment) => readSegment(segment)));
 }
 
-/** Every item of one partition (`<index>pk`) of the index `index`; with `enough`, the first that many (one page of them). */
-const queryIndexPartition = (index: 'gsi1' | 'gsi2', pk: string, enough = Infinity) =>
+/** Every item of one partition of `gsi1`; with `enough`, the first that many (one page of them). */
+export const queryGsi1 = (gsi1pk: string, enough = Infinity) =>
   queryAll(
     {
       TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: `${index}pk = :pk`,
-      ExpressionAttributeValues: { ':pk': pk },
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
       ...(enough < Infinity ? { Limit: enough } : {}),
     },
     enough,
   );
-
-/** Every item of one partition of `gsi1`; with `enough`, the first that many (one page of them). */
-export const queryGsi1 = (gsi1pk: string, enough = Infinity) => queryIndexPartition('gsi1', gsi1pk, enough);
-
-/** Every item of one partition of `gsi2`. */
-export const queryGsi2 = (gsi2pk: string) => queryIndexPartition('gsi2', gsi2pk);
 
 /**
  * A conditional write (`PutItem`, `UpdateItem`, `DeleteItem`): true when it landed, false when its condition did not

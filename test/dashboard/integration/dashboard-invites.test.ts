@@ -182,7 +182,13 @@ describe('the dashboard: invitations and leaving, over HTTP', () => {
   it('keeps an invitation whose mail cannot be sent (SES refusing it, say) and says so, 503 with the team page; sent again, it replaces it', async () => {
     const partner = await rootMerchant();
     const merchant = (await getMerchant(partner.merchantId))!;
-    const principal: SessionPrincipal = { kind: 'session', sessionId: 'test-session', userId: partner.ownerUserId, mode: partner.mode };
+    const principal: SessionPrincipal = {
+      kind: 'session',
+      sessionId: 'test-session',
+      userId: partner.ownerUserId,
+      mode: partner.mode,
+      since: new Date().toISOString(),
+    };
     const email = uniqueEmail('unmailed');
     const event = { headers: {}, cookies: [] } as unknown as HttpEvent;
     // In this process, with SES out of reach: the send throws, as it does when SES refuses a mail.

@@ -156,7 +156,7 @@ const settle = <T>(p: Promise<T>): Promise<T | Error> => p.catch((e: unknown) =>
 async function runSequence(s: fc.Scheduler, currency: Currency, cmds: readonly Cmd[]): Promise<void> {
   const { merchant, payoutMethodId } = await newMerchant(currency);
   const major = (minor: number) => toMajorUnits(minor, currency);
-  const principal = { kind: 'apiKey' as const, keyId: 'property', merchantId: merchant.id, mode: 'test' as const, madeBy: null };
+  const principal = { kind: 'apiKey' as const, keyId: 'property', merchantId: merchant.id, mode: 'test' as const, maker: null };
   const payments: string[] = [];
   /** Every withdrawal each payout key was answered with (the first request and its retries). */
   const payoutKeys = new Map<string, Set<string>>();

@@ -11,6 +11,7 @@ import { createOwnMerchant, createRootMerchant, inviteToTeam, signIn } from '../
 import { counterOf, signInLimits } from '../../../shared/people/throttle.service.ts';
 import { listMcpTokens } from '../../../shared/agents/mcp-tokens.repository.ts';
 import { listAccountDestinations } from '../../../shared/webhooks/org-webhooks.repository.ts';
+import { listDestinations } from '../../../shared/webhooks/webhooks.repository.ts';
 import { emailVerificationLimit } from '../../../shared/people/email-verifications.service.ts';
 import { invitationLimit } from '../../../shared/people/throttle.service.ts';
 import { getUser } from '../../../shared/people/users.repository.ts';
@@ -212,7 +213,11 @@ describe("a person's sign-in address", () => {
     const invited = await unconfirmed();
     const partner = await partnerTeam();
     const merchant = { id: partner.merchantId, name: 'Partner' } as Parameters<typeof inviteToTeam>[0];
-    await inviteToTeam(merchant, { kind: 'session', sessionId: 'x', userId: partner.ownerUserId, mode: 'test' }, { email: invited.email, role: 'member' });
+    await inviteToTeam(
+      merchant,
+      { kind: 'session', sessionId: 'x', userId: partner.ownerUserId, mode: 'test', since: new Date().toISOString() },
+      { email: invited.email, role: 'member' },
+    );
     const [invitation] = await keptMailsTo(invited.email, 'You are invited');
     const joinPath = /\/join\/inv_[0-9a-f.-]+/.exec(invitation!.text)![0];
     const accepted = await http('POST', joinPath, {
@@ -309,6 +314,44 @@ describe('a password reset that takes an account over', () => {
     expect(await works(own.id, ownKey)).toBe(200);
     expect(await orgKeyWorks(own.id, ownOrgKey)).toBe(200);
   });
+  it('leaves nothing its maker was making as the reset landed (keys through the API with its key, destinations with its session): each one made is ended, the others refused', async () => {
+    const squatter = await unconfirmed();
+    const squatted = await createOwnMerchant(squatter.userId, { name: 'Raced', country: 'DE' });
+    const key = await dashboardKey(squatted.id, squatter.token, 'Server');
+    // The maker's scripts make keys with its key and add destinations with its session, ten at once, round after
+    // round, until a round has started after the reset.
+    let reset = false;
+    const script = async (make: (n: string) => Promise<{ status: number; json: any }>) => {
+      const made: any[] = [];
+      const refused = new Set<string>();
+      for (let round = 0; ; round++) {
+        const last = reset;
+        for (const a of await Promise.all(Array.from({ length: 10 }, (_, i) => make(`${round}-${i}`)))) {
+          if (a.status === 201) made.push(a.json);
+          else refused.add(`${a.status} ${a.json.code}`);
+        }
+        if (last) return { made, refused };
+      }
+    };
+    const scripts = Promise.all([
+      script((n) => call('POST', `/v1/public-api/merchants/${squatted.id}/api-keys`, { key, body: { name: `Script ${n}` } })),
+      script((n) =>
+        call('POST', `/v1/dashboard/merchants/${squatted.id}/webhook-destinations`, {
+          key: squatter.token,
+          body: { url: `http://127.0.0.1:9999/script/${n}`, eventTypes: ['payment.completed'] },
+        }),
+      ),
+    ]);
+    expect((await resetPassword(squatter.email)).status).toBe(303);
+    reset = true;
+    const [keys, destinations] = await scripts;
+    expect([keys.made.length, destinations.made.length].every((n) => n > 0)).toBe(true);
+    expect([keys.refused, destinations.refused]).toEqual([new Set(['401 auth.invalid_api_key']), new Set(['401 auth.invalid_session'])]);
+    const survived = (await Promise.all(keys.made.map(async (k) => ((await works(squatted.id, k.apiKey)) === 200 ? k.id : null)))).filter(Boolean);
+    expect(survived).toEqual([]);
+    expect(await works(squatted.id, key)).toBe(401);
+    expect((await listDestinations(squatted.id)).map((d) => d.url)).toEqual([]);
+  }, 60_000);
 });
 
 describe('writing to people', () => {
@@ -325,7 +368,7 @@ describe('writing to people', () => {
 
     await inOneWindow(invitationLimit.windowSeconds);
     const merchant = { id: partner.merchantId, name: 'Partner' } as Parameters<typeof inviteToTeam>[0];
-    const by = { kind: 'session', sessionId: 'x', userId: partner.ownerUserId, mode: 'test' } as const;
+    const by = { kind: 'session', sessionId: 'x', userId: partner.ownerUserId, mode: 'test', since: new Date().toISOString() } as const;
     for (let i = 0; i < invitationLimit.limit; i++) await inviteToTeam(merchant, by, { email: uniqueEmail('invited'), role: 'member' });
     const victim = uniqueEmail('flooded');
     await expect(inviteToTeam(merchant, by, { email: victim, role: 'member' })).rejects.toMatchObject({ status: 429, code: 'auth.too_many_attempts' });

@@ -1,0 +1,55 @@
+/**
+ * What a person set up that outlives their sessions, listed under the person (`USER#<userId>` /
+ * `MADE#<kind>#<createdAt>#<id>`): each entry is written in the same transaction as the thing, beside a check that the
+ * credential it was made with still speaks for the person (`madeByItems`). A password reset that takes the account
+ * over marks the person (`takenOverAt`) in its own transaction, then reads these entries with a consistent read: every
+ * thing made before the mark is listed, and none is made after it with a credential issued before it.
+ */
+import * as v from 'valibot';
+import { UnauthorizedError } from '../domain/errors.ts';
+import { entity } from '../platform/db/entity.ts';
+
+/** The kinds of things listed under the person who made them. */
+export type MadeKind = 'apiKey' | 'webhookDestination' | 'account';
+
+/** Who makes something, and since when the credential they make it with speaks for them. */
+export interface Maker {
+  userId: string;
+  /**
+   * When the credential was issued: the session's start on the dashboard, the key's creation through the API. A
+   * takeover after it refuses what it makes.
+   */
+  since: string;
+  /** The credential: a dashboard session, or an API key. */
+  via: 'session' | 'apiKey';
+}
+
+/** The refusal of what a credential issued before a takeover of its person tries to make: the credential's own 401. */
+export const superseded = (maker: Maker): UnauthorizedError =>
+  maker.via === 'apiKey'
+    ? new UnauthorizedError('auth.invalid_api_key', 'The API key has been revoked.')
+    : new UnauthorizedError('auth.invalid_session', 'The session is unknown or has expired; sign in again.');
+
+export interface Made {
+  userId: string;
+  kind: MadeKind;
+  id: string;
+  /** The merchant the thing belongs to (an account: the merchant it was made for). */
+  merchantId: string;
+  createdAt: string;
+}
+
+/** The start of the sort keys of the things of `kind` a person made. */
+export const madeOf = (kind: MadeKind) => `MADE#${kind}#`;
+
+export const MadeEntity = entity<Made, Made>({
+  kind: 'made',
+  schema: v.object({
+    userId: v.string(),
+    kind: v.picklist(['apiKey', 'webhookDestination', 'account']),
+    id: v.string(),
+    merchantId: v.string(),
+    createdAt: v.string(),
+  }),
+  key: (m) => ({ pk: `USER#${m.userId}`, sk: `${madeOf(m.kind)}${m.createdAt}#${m.id}` }),
+});
