@@ -33,6 +33,9 @@
  *   index-records [--stage sandbox|live] [--json]
  *                   puts customers' subscriptions, invoices and payments on the customers' index, and subscriptions'
  *                   payments on the subscriptions' index (once, after the deploy that added one)
+ *   list-made [--stage sandbox|live] [--json]
+ *                   lists the API keys, webhook destinations and own accounts people made under them (once, after the
+ *                   deploy that lists them: a password reset that takes an account over ends what is listed)
  *   listen --merchant <merchantId> --forward-to <url> [--events <type,…>] [--since <time|1h>] [--interval <s>] [--api <url>]
  *                   polls the events API with the key in MOR_API_KEY and forwards each new event to a local URL,
  *                   signed like a delivery with a secret of the session (HTTP only: no table, any stack)
@@ -133,6 +136,12 @@ const usages = {
     split the partitions: until then a payment of a customer not moved yet is not settled at once (the reconciler
     settles it once the customer is moved). Running it again moves what changed meanwhile, and nothing twice.
     --json prints {"moved","changedMeanwhile"}.`,
+  'list-made': `npm run -s admin -- list-made [--stage sandbox|live] [--json]
+    Lists under their person every merchant API key, webhook destination and own account a person made before such
+    things were listed so (each keeps who made it): a password reset that is an account's first proof of its address
+    ends what is listed under the account. Run it once right after deploying the version that lists them; running it
+    again lists nothing twice.
+    --json prints {"listed"}.`,
   'index-records': `npm run -s admin -- index-records [--stage sandbox|live] [--json]
     Puts every subscription, invoice and payment of a customer not written since the customers' index (gsi4) was
     added on it, and every payment of a subscription not written since the subscriptions' index (gsi5) was added on
@@ -616,6 +625,16 @@ async function moveCustomers(argv: string[]): Promise<void> {
   );
 }
 
+/** Lists what people made under them (once, after the deploy that lists them). */
+async function listMade(argv: string[]): Promise<void> {
+  const { values } = parse('list-made', argv, { stage: { type: 'string' }, json: { type: 'boolean' } });
+  const args = checked('list-made', v.object({ stage, json: v.optional(v.boolean()) }), values);
+  await target(args.stage);
+  const { listFormerlyMade } = await import('../../shared/people/index.ts');
+  const result = await listFormerlyMade();
+  console.log(args.json ? JSON.stringify(result) : `Listed ${result.listed} (API keys, webhook destinations and own accounts) under the people who made them`);
+}
+
 /** Puts customers' records on the customers' index and subscriptions' payments on theirs (once, after the deploy that added one). */
 async function indexRecords(argv: string[]): Promise<void> {
   const { values } = parse('index-records', argv, { stage: { type: 'string' }, json: { type: 'boolean' } });
@@ -814,6 +833,7 @@ const commands: Record<Command, (argv: string[]) => Promise<void>> = {
   'simulate-refund': simulateRefund,
   'decline-instrument': declineInstrument,
   'move-customers': moveCustomers,
+  'list-made': listMade,
   'index-records': indexRecords,
   listen,
 };

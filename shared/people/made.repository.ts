@@ -1,5 +1,7 @@
 /** The things a person made, listed under them, and the check each one's making carries (./made.entity.ts). */
-import { queryAll, tableName } from '../platform/db/client.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as v from 'valibot';
+import { db, isConditionFailed, queryAll, scanTable, tableName } from '../platform/db/client.ts';
 import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { type Made, MadeEntity, type MadeKind, type Maker, madeOf } from './made.entity.ts';
@@ -49,4 +51,49 @@ export async function listMadeBy(userId: string, kind: MadeKind): Promise<Made[]
     ConsistentRead: true,
   });
   return items.map(MadeEntity.parse);
+}
+
+/** What `listFormerlyMade` reads of a key, a destination or an account. */
+const formerlyMade = v.object({
+  entity: v.picklist(['apiKey', 'webhookDestination', 'account']),
+  id: v.string(),
+  madeBy: v.string(),
+  merchantId: v.optional(v.string()),
+  organizationIds: v.optional(v.array(v.string()), []),
+  createdAt: v.string(),
+});
+
+/**
+ * Lists under their person the keys, destinations and own accounts a person made before such things were listed so
+ * (their `madeBy`, with no entry yet): once, after the deploy that lists them; again, it lists nothing twice.
+ */
+export async function listFormerlyMade(): Promise<{ listed: number }> {
+  let listed = 0;
+  await scanTable(
+    {
+      FilterExpression: 'entity IN (:k0, :k1, :k2) AND attribute_exists(madeBy)',
+      ProjectionExpression: 'entity, id, madeBy, merchantId, organizationIds, createdAt',
+      ExpressionAttributeValues: { ':k0': 'apiKey', ':k1': 'webhookDestination', ':k2': 'account' },
+    },
+    async (items) => {
+      for (const item of items) {
+        const thing = v.parse(formerlyMade, item);
+        const made: Made = {
+          userId: thing.madeBy,
+          kind: thing.entity,
+          id: thing.id,
+          // An own account is its merchant's alone.
+          merchantId: thing.merchantId ?? thing.organizationIds[0] ?? '',
+          createdAt: thing.createdAt,
+        };
+        try {
+          await db.send(new PutCommand({ TableName: tableName(), Item: MadeEntity.item(made), ConditionExpression: 'attribute_not_exists(pk)' }));
+          listed++;
+        } catch (e) {
+          if (!isConditionFailed(e)) throw e;
+        }
+      }
+    },
+  );
+  return { listed };
 }

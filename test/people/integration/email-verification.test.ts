@@ -17,11 +17,13 @@ import { invitationLimit } from '../../../shared/people/throttle.service.ts';
 import { getUser } from '../../../shared/people/users.repository.ts';
 import { deleteMembership, putNewMembership } from '../../../shared/people/memberships.repository.ts';
 import { transactWrite } from '../../../shared/platform/db/transactions.ts';
+import { db, queryAll, tableName } from '../../../shared/platform/db/client.ts';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { inOneWindow } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
 import { keptMailsTo } from '../../support/mails.ts';
-import { call, deviceCookieIn, joinTeam, orgCall, PASSWORD, person, rootMerchant, uniqueEmail, verificationLinkOf } from '../../support/fixtures.ts';
+import { adminCli, call, deviceCookieIn, joinTeam, orgCall, PASSWORD, person, rootMerchant, uniqueEmail, verificationLinkOf } from '../../support/fixtures.ts';
 
 const origin = new URL(inject('baseUrl')).origin;
 const form = 'application/x-www-form-urlencoded';
@@ -351,6 +353,23 @@ describe('a password reset that takes an account over', () => {
     expect(survived).toEqual([]);
     expect(await works(squatted.id, key)).toBe(401);
     expect((await listDestinations(squatted.id)).map((d) => d.url)).toEqual([]);
+  }, 60_000);
+  it('ends a key made before keys were listed under their maker, once the operator lists them (list-made)', async () => {
+    const squatter = await unconfirmed();
+    const squatted = await createOwnMerchant(squatter.userId, { name: 'Listed late', country: 'DE' });
+    const key = await dashboardKey(squatted.id, squatter.token, 'Server');
+    // As a version before the list wrote it: the key, with who made it, and no entry under the person.
+    const entries = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :made)',
+      ExpressionAttributeValues: { ':pk': `USER#${squatter.userId}`, ':made': 'MADE#' },
+    });
+    expect(entries).toHaveLength(1);
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: { pk: entries[0]!.pk, sk: entries[0]!.sk } }));
+    expect(JSON.parse((await adminCli({}, 'list-made', '--json')).stdout).listed).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse((await adminCli({}, 'list-made', '--json')).stdout)).toEqual({ listed: 0 });
+    expect((await resetPassword(squatter.email)).status).toBe(303);
+    expect(await works(squatted.id, key)).toBe(401);
   }, 60_000);
 });
 
