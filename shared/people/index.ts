@@ -63,7 +63,7 @@ export {
   signUp,
 } from './people.service.ts';
 export { mintJoinLink, updateMerchant } from './routes.ts';
-export { accountSecretLimits, beginAttempt, emailThrottleKey, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
+export { accountSecretLimits, beginAttempt, deviceSignedIn, emailThrottleKey, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
 export { getUser } from './users.repository.ts';
 export { type Maker, superseded } from './made.entity.ts';
 export { listFormerlyMade, listMadeBy, writeMade } from './made.repository.ts';

@@ -60,12 +60,17 @@ export async function usablePasswordReset(token: string, now = new Date()): Prom
 /**
  * Sets `password` as the password of the person `token`'s link was mailed to, spending the link (their sessions end
  * with the old password). A link used, replaced or expired meanwhile (two posts of the form at once: one sets it) is 404
- * `password_reset.invalid`, nothing changed. Answers whose password it set and whether the reset took the account over:
+ * `password_reset.invalid`, nothing changed. Answers whose password it set, the address the link reached (null on a
+ * link from before links kept it), and whether the reset took the account over:
  * its address was not verified before, so whoever made the account may not be whoever reads the address's mail. A
  * takeover marks the person in the same transaction (`takenOverAt`): from then on nothing is made for them with a
  * session or key issued before it, and the caller ends what that maker set up (their keys, their agents' tokens, …).
  */
-export async function finishPasswordReset(token: string, password: string, now = new Date()): Promise<{ userId: string; tookOver: boolean }> {
+export async function finishPasswordReset(
+  token: string,
+  password: string,
+  now = new Date(),
+): Promise<{ userId: string; email: string | null; tookOver: boolean }> {
   const reset = await usablePasswordReset(token, now);
   const [passwordHash, before] = await Promise.all([hashPassword(password), getUser(reset.userId)]);
   const tookOver = Boolean(reset.email) && !before?.emailVerifiedAt;
@@ -80,5 +85,5 @@ export async function finishPasswordReset(token: string, password: string, now =
     if (failedParts(e, parts)?.size) throw passwordResetLinkInvalid();
     throw e;
   }
-  return { userId: reset.userId, tookOver };
+  return { userId: reset.userId, email: reset.email ?? null, tookOver };
 }

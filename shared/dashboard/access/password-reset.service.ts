@@ -7,7 +7,7 @@
  */
 import { DomainError } from '../../domain/errors.ts';
 import { utcText } from '../../domain/time.ts';
-import { finishPasswordReset, PASSWORD_RESET_TTL_SECONDS, startPasswordReset, usablePasswordReset } from '../../people/index.ts';
+import { deviceSignedIn, finishPasswordReset, PASSWORD_RESET_TTL_SECONDS, startPasswordReset, usablePasswordReset } from '../../people/index.ts';
 import { config } from '../../platform/config.ts';
 import type { HttpEvent, Reply } from '../../platform/http/types.ts';
 import { sendMail } from '../../platform/mail/mailer.ts';
@@ -81,8 +81,11 @@ export async function setNewPassword(token: string, form: { password?: string | 
     const ctx = pageContext(event);
     return pageReply(ctx, NewPasswordPage({ ctx, action: linkPath(token), error: TOO_SHORT }), 400);
   }
-  const { userId, tookOver } = await finishPasswordReset(token, password);
+  const { userId, email, tookOver } = await finishPasswordReset(token, password);
   // An address proved for the first time: what whoever made the account set up ends with its sessions.
   if (tookOver) await endWhatItsMakerSetUp(userId);
-  return seeOther(withDone('/dashboard/sign-in', 'password_reset'));
+  // The browser that opened the link mailed to the address reads its mail: from now on its sign-ins with the address
+  // count on its own counter, so whoever sends wrong passwords for the address cannot keep the person out of it.
+  const device = email ? [await deviceSignedIn(event.cookies ?? [], email, new Date())] : [];
+  return seeOther(withDone('/dashboard/sign-in', 'password_reset'), device);
 }

@@ -195,6 +195,29 @@ describe("a person's sign-in address", () => {
     expect((await call('GET', '/v1/dashboard/me', { key: who.token })).json.user.emailVerified).toBe(true);
   });
 
+  it("lets its person sign in from the browser that reset the password, though anyone's wrong passwords locked the address", async () => {
+    const who = await person(uniqueEmail('locked-out'));
+    // Someone else, from elsewhere, sends wrong passwords for the address until it is locked.
+    const attacker = `2001:db8:${randomUUID().slice(0, 4)}::7`;
+    const started = new Date();
+    for (let i = 0; i < signInLimits.email.limit; i++) {
+      await expect(signIn({ email: who.email, password: `wrong ${i}` }, { sourceIp: attacker, cookies: [] })).rejects.toMatchObject({ status: 401 });
+    }
+    // The person, in a browser never signed in with the address, resets the password with the link mailed to it.
+    const reset = await resetPassword(who.email);
+    expect(reset.status).toBe(303);
+    const browser = deviceCookieIn(reset.headers.getSetCookie());
+    const signInFrom = (cookies: string[]) =>
+      signIn({ email: who.email, password: 'a brand new passphrase' }, { sourceIp: '198.51.100.23', cookies }).then(
+        () => 'in',
+        (e) => e.status,
+      );
+    const [fromThatBrowser, fromAnother] = [await signInFrom([browser]), await signInFrom([])];
+    if (counterOf(signInLimits.email, '', started).windowStart !== counterOf(signInLimits.email, '', new Date()).windowStart) return; // straddled a window
+    expect(fromAnother).toBe(429);
+    expect(fromThatBrowser).toBe('in');
+  });
+
   it('is proved by a password reset, and by an accepted team invitation', async () => {
     const reset = await unconfirmed();
     // Whoever made the account opened a merchant and gave an agent a token: the reset takes the account over, so the
