@@ -240,7 +240,9 @@ export async function createOwnAccountKey(merchant: Merchant, name: string, make
   };
   const { record, apiKey } = newOrgApiKey(account, now);
   const items = [repo.putNewAccount(account), ...organizationOwnerLink(merchant.id, account.id, now), repo.putNewOrgApiKey(record)];
-  if ((await writeMade(items, maker, { kind: 'account', id: account.id, merchantId: merchant.id, createdAt: now })) === 'superseded') throw superseded(maker);
+  if ((await writeMade(items, maker, { kind: 'account', id: account.id, merchantId: merchant.id, createdAt: now, keyIds: [record.id] })) === 'superseded') {
+    throw superseded(maker);
+  }
   return { ...apiKeyRecordView(record), name, apiKey };
 }
 
@@ -265,13 +267,24 @@ export async function revokeOwnAccountKey(merchant: Merchant, apiKeyId: string, 
   return revokeKey(key.accountId, apiKeyId, now);
 }
 
-/** The ids of the accounts `userId` made on the dashboard (`Account.madeBy`): their merchants' own accounts. */
-export const accountsMadeBy = async (userId: string): Promise<string[]> => (await listMadeBy(userId, 'account')).map((a) => a.id);
+/** The accounts `userId` made on the dashboard (`Account.madeBy`), their merchants' own accounts, with the keys made with each. */
+export const accountsMadeBy = async (userId: string): Promise<MadeAccount[]> =>
+  (await listMadeBy(userId, 'account')).map((a) => ({ id: a.id, keyIds: a.keyIds ?? [] }));
 
-/** Revokes every key of the accounts `accountIds`. */
-export async function revokeKeysOfAccounts(accountIds: readonly string[], now = new Date().toISOString()): Promise<void> {
-  const keys = (await Promise.all(accountIds.map((id) => repo.listOrgApiKeys(id)))).flat().filter((k) => !k.revokedAt);
-  await Promise.all(keys.map((k) => repo.revokeOrgApiKey(k.accountId, k.id, now)));
+export interface MadeAccount {
+  id: string;
+  /** The keys made with the account (the rest are found on its key listing). */
+  keyIds: readonly string[];
+}
+
+/**
+ * Revokes every key of `accounts`: those made with each (known without the key listing, which may not show a key made
+ * a moment ago yet) and those its listing shows.
+ */
+export async function revokeKeysOfAccounts(accounts: readonly MadeAccount[], now = new Date().toISOString()): Promise<void> {
+  const listed = (await Promise.all(accounts.map((a) => repo.listOrgApiKeys(a.id)))).flat().filter((k) => !k.revokedAt);
+  const keys = new Map([...accounts.flatMap((a) => a.keyIds.map((id) => [id, a.id] as const)), ...listed.map((k) => [k.id, k.accountId] as const)]);
+  await Promise.all([...keys].map(([id, accountId]) => repo.revokeOrgApiKey(accountId, id, now)));
 }
 
 /** Linking an owner: the link item, and one more owner on the organization's count (kept for the last-owner rule). */

@@ -37,6 +37,8 @@ export interface Made {
   /** The merchant the thing belongs to (an account: the merchant it was made for). */
   merchantId: string;
   createdAt: string;
+  /** An account's keys made with it: ended from here, not from the account's key listing (an index that may lag). */
+  keyIds?: string[] | undefined;
 }
 
 /** The start of the sort keys of the things of `kind` a person made. */
@@ -50,6 +52,7 @@ export const MadeEntity = entity<Made, Made>({
     id: v.string(),
     merchantId: v.string(),
     createdAt: v.string(),
+    keyIds: v.optional(v.array(v.string())),
   }),
   key: (m) => ({ pk: `USER#${m.userId}`, sk: `${madeOf(m.kind)}${m.createdAt}#${m.id}` }),
 });

@@ -15,11 +15,7 @@ import { deleteDestinationsMadeBy, deleteDestinationsOfAccounts } from '../../we
  */
 export async function endWhatItsMakerSetUp(userId: string): Promise<void> {
   const accounts = await accountsMadeBy(userId);
-  await Promise.all([
-    endAgentAccessOf(userId),
-    revokeApiKeysMadeBy(userId),
-    deleteDestinationsMadeBy(userId),
-    revokeKeysOfAccounts(accounts),
-    deleteDestinationsOfAccounts(accounts),
-  ]);
+  await Promise.all([endAgentAccessOf(userId), revokeApiKeysMadeBy(userId), deleteDestinationsMadeBy(userId), revokeKeysOfAccounts(accounts)]);
+  // The accounts' keys revoked first: a destination one of them added meanwhile is listed with the rest.
+  await deleteDestinationsOfAccounts(accounts.map((a) => a.id));
 }
