@@ -4,5 +4,5 @@ import { createMcpToken } from '../../shared/agents/mcp-tokens.service.ts';
 
 export const handler = route(agentRoutes.createMcpToken, async ({ merchant, principal, body }) => ({
   status: 201,
-  body: await createMcpToken(merchant, principal.userId, body),
+  body: await createMcpToken(merchant, principal, body),
 }));

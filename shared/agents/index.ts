@@ -3,4 +3,4 @@
  * its *.schemas.ts (the pure door: schemas and the value lists they are written in).
  */
 export { type AgentPrincipal, authenticateAgentRequest } from './agent-auth.service.ts';
-export { createMcpToken, listMcpTokenSummaries, revokeMcpToken, revokeMcpTokensOfMember } from './mcp-tokens.service.ts';
+export { createMcpToken, listMcpTokenSummaries, revokeMcpToken, revokeMcpTokensMadeBy, revokeMcpTokensOfMember } from './mcp-tokens.service.ts';

@@ -3,15 +3,14 @@
  * names, in one `BatchGetItem` — and listed per person and merchant through gsi1. An expired token's record stays as
  * long as history does (so it keeps answering `token_expired`), then DynamoDB's TTL removes it.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryGsi1, revokeOwnedItem, tableName, touchLastUsed } from '../platform/db/client.ts';
+import { queryGsi1, revokeOwnedItem, tableName, touchLastUsed } from '../platform/db/client.ts';
 import { batchRead, type ItemRead } from '../platform/db/batch-read.ts';
 import { membershipRead, merchantRead } from '../people/index.ts';
 import { McpTokenEntity, mcpTokensOf, type McpTokenRecord } from './mcp-token.entity.ts';
 
-export async function createMcpTokenRecord(t: McpTokenRecord): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: McpTokenEntity.item(t), ConditionExpression: 'attribute_not_exists(pk)' }));
-}
+export const putNewMcpToken = (t: McpTokenRecord) => ({
+  Put: { TableName: tableName(), Item: McpTokenEntity.item(t), ConditionExpression: 'attribute_not_exists(pk)' },
+});
 
 const mcpTokenRead = (id: string): ItemRead<McpTokenRecord> => ({ key: McpTokenEntity.key({ id }), from: McpTokenEntity.parse });
 

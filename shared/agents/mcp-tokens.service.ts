@@ -7,10 +7,10 @@ import { MCP_PATH } from '../domain/agent-scopes.ts';
 import { mcpTokenNotFound } from '../domain/unknown-ids.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { safeEqual } from '../domain/secrets.ts';
-import type { Membership } from '../people/index.ts';
+import { listMadeBy, type Membership, type SessionPrincipal, sessionMaker, superseded, writeMade } from '../people/index.ts';
 import { config } from '../platform/config.ts';
 import { pageOf, type PageRequest } from '../platform/http/pagination.ts';
-import { createMcpTokenRecord, getMcpTokenWithMembership, listMcpTokens, revokeMcpTokenRecord, touchMcpToken } from './mcp-tokens.repository.ts';
+import { getMcpTokenWithMembership, listMcpTokens, putNewMcpToken, revokeMcpTokenRecord, touchMcpToken } from './mcp-tokens.repository.ts';
 import type { McpTokenRecord } from './mcp-token.entity.ts';
 import { generateMcpToken, isMcpTokenId, mcpTokenExpiry, mcpTokenHintOf, mcpTokenIdOf, mcpTokenVerifierOf, parseMcpToken } from './mcp-tokens.rules.ts';
 
@@ -30,15 +30,17 @@ const summaryOf = (t: McpTokenRecord) => ({
 });
 
 /**
- * Mint a token for `userId` on `merchant` (one Put). The answer holds the token itself — the only time it is shown
- * — and this deployment's MCP URL, the only one it works with.
+ * Mint a token for who is signed in (`by`) on `merchant`, listed under them in the same transaction (a session started
+ * before a takeover of their account mints none: 401). The answer holds the token itself — the only time it is shown —
+ * and this deployment's MCP URL, the only one it works with.
  */
 export async function createMcpToken(
   merchant: Merchant,
-  userId: string,
+  by: SessionPrincipal,
   input: { name: string; scopes: AgentScope[]; expiresInDays: number },
   now = new Date(),
 ) {
+  const userId = by.userId;
   const token = generateMcpToken(config.mode, merchant.id, userId);
   const record: McpTokenRecord = {
     id: mcpTokenIdOf(token),
@@ -54,7 +56,9 @@ export async function createMcpToken(
     lastUsedAt: null,
     revokedAt: null,
   };
-  await createMcpTokenRecord(record);
+  const maker = sessionMaker(by);
+  const made = { kind: 'mcpToken', id: record.id, merchantId: merchant.id, createdAt: record.createdAt } as const;
+  if ((await writeMade([putNewMcpToken(record)], maker, made)) === 'superseded') throw superseded(maker);
   return { ...summaryOf(record), token, mcpUrl: `${config.publicOrigin}${MCP_PATH}` };
 }
 
@@ -68,6 +72,14 @@ export const listMcpTokenPage = async (merchant: Merchant, userId: string, page:
 export async function revokeMcpToken(merchant: Merchant, userId: string, tokenId: string, now = new Date()): Promise<void> {
   const outcome = isMcpTokenId(tokenId) ? await revokeMcpTokenRecord(merchant.id, userId, tokenId, now.toISOString()) : 'not_found';
   if (outcome === 'not_found') throw mcpTokenNotFound();
+}
+
+/**
+ * Revokes every token `userId` minted, on any merchant, from their list (read consistently: a token minted a moment
+ * before is on it). For when a password reset takes their account over.
+ */
+export async function revokeMcpTokensMadeBy(userId: string, now = new Date()): Promise<void> {
+  await Promise.all((await listMadeBy(userId, 'mcpToken')).map((t) => revokeMcpTokenRecord(t.merchantId, userId, t.id, now.toISOString())));
 }
 
 /**

@@ -4,6 +4,7 @@
  * this ends what else the maker set up that would outlive them, made before the address was proved or after.
  */
 import { endAgentAccessOf } from '../team/removal.service.ts';
+import { revokeMcpTokensMadeBy } from '../../agents/index.ts';
 import { accountsMadeBy, revokeKeysOfAccounts } from '../../organizations/index.ts';
 import { revokeApiKeysMadeBy } from '../../people/index.ts';
 import { deleteDestinationsMadeBy, deleteDestinationsOfAccounts } from '../../webhooks/index.ts';
@@ -15,7 +16,13 @@ import { deleteDestinationsMadeBy, deleteDestinationsOfAccounts } from '../../we
  */
 export async function endWhatItsMakerSetUp(userId: string): Promise<void> {
   const accounts = await accountsMadeBy(userId);
-  await Promise.all([endAgentAccessOf(userId), revokeApiKeysMadeBy(userId), deleteDestinationsMadeBy(userId), revokeKeysOfAccounts(accounts)]);
+  await Promise.all([
+    endAgentAccessOf(userId),
+    revokeMcpTokensMadeBy(userId),
+    revokeApiKeysMadeBy(userId),
+    deleteDestinationsMadeBy(userId),
+    revokeKeysOfAccounts(accounts),
+  ]);
   // The accounts' keys revoked first: a destination one of them added meanwhile is listed with the rest.
   await deleteDestinationsOfAccounts(accounts.map((a) => a.id));
 }

@@ -289,7 +289,7 @@ export async function mcpTokensForm(
   merchant: Merchant,
   role: Role,
   event: HttpEvent,
-  userId: string,
+  by: SessionPrincipal,
   form: {
     action: 'create' | 'revoke';
     name?: string | undefined;
@@ -299,6 +299,7 @@ export async function mcpTokensForm(
     form_key?: string | undefined;
   },
 ): Promise<Reply> {
+  const userId = by.userId;
   if (form.action === 'revoke') {
     try {
       await revokeMcpToken(merchant, userId, form.mcpTokenId ?? '');
@@ -318,6 +319,6 @@ export async function mcpTokensForm(
   if (!scopes.every((s) => (agentScopes as readonly string[]).includes(s))) return again('Choose scopes from the list.');
   if (!/^[1-7]$/.test(days)) return again('Choose a lifetime of 1 to 7 days.');
   if (!(await firstSending(merchant, 'mcp-tokens', form.form_key))) return mcpTokensPage(merchant, role, event, userId, { done: 'sent_before' });
-  const created = await createMcpToken(merchant, userId, { name, scopes: scopes as AgentScope[], expiresInDays: Number(days) });
+  const created = await createMcpToken(merchant, by, { name, scopes: scopes as AgentScope[], expiresInDays: Number(days) });
   return mcpTokensPage(merchant, role, event, userId, { created: { name: created.name, token: created.token, expiresAt: created.expiresAt } });
 }

@@ -24,6 +24,9 @@ import { solidPng } from '../../support/images.ts';
 import { call, joinTeam, person, rootMerchant } from '../../support/fixtures.ts';
 import { agent, connect, docUrl, initializeMessage, mcpUrl, mintToken, origin, rawMcp, resourceMetadata, toolCallMessage } from '../support.ts';
 
+/** Who is signed in on the dashboard as `userId`, as a route's session check gives it (a session of long ago). */
+const signedIn = (userId: string) => ({ kind: 'session', sessionId: 'test-session', userId, mode: 'test', since: new Date(0).toISOString() }) as const;
+
 /** A tool's structured answer (or its error), from the SDK client's result. */
 const structured = (result: Awaited<ReturnType<Awaited<ReturnType<typeof connect>>['callTool']>>) => result.structuredContent as Record<string, any>;
 
@@ -407,7 +410,7 @@ describe('authentication: the 401 codes, each with its exact body and challenge'
 
   it('invalid_token: a placeholder, a malformed or unknown token, a merchant API key, an unknown OAuth token — never echoing the token', async () => {
     const { merchantId, ownerUserId, apiKey } = await rootMerchant();
-    const unknown = await createMcpToken((await getMerchant(merchantId))!, ownerUserId, { name: 'x', scopes: ['docs:read'], expiresInDays: 1 });
+    const unknown = await createMcpToken((await getMerchant(merchantId))!, signedIn(ownerUserId), { name: 'x', scopes: ['docs:read'], expiresInDays: 1 });
     const forged = `${unknown.token.slice(0, -6)}AAAAAA`;
     const cases: Array<[string, string]> = [
       ['mor_mcp_xxx', 'it is not a complete MCP token (a placeholder such as mor_mcp_xxx, or a token cut short?)'],
@@ -439,7 +442,7 @@ describe('authentication: the 401 codes, each with its exact body and challenge'
     const merchant = (await getMerchant(merchantId))!;
     const minted = await createMcpToken(
       merchant,
-      ownerUserId,
+      signedIn(ownerUserId),
       { name: 'old', scopes: [...agentScopes], expiresInDays: 7 },
       new Date(Date.now() - 7 * 86_400_000 - 1000),
     );
@@ -516,7 +519,7 @@ describe('tokens of the other deployment', () => {
     const { merchantId, ownerUserId } = await rootMerchant();
     const merchant = (await getMerchant(merchantId))!;
     process.env.STAGE = 'live';
-    const live = await createMcpToken({ ...merchant, mode: 'live' }, ownerUserId, { name: 'live', scopes: ['merchant:read'], expiresInDays: 1 });
+    const live = await createMcpToken({ ...merchant, mode: 'live' }, signedIn(ownerUserId), { name: 'live', scopes: ['merchant:read'], expiresInDays: 1 });
     process.env.STAGE = stage;
     expect(live.token).toMatch(/^mor_mcp_live_[A-Za-z0-9_-]{86}$/);
     expect(live.mode).toBe('live');
@@ -525,7 +528,7 @@ describe('tokens of the other deployment', () => {
     expect(res.json.code).toBe('invalid_token');
     expect(res.json.message).toContain("it is a live token, and this is the sandbox deployment: use it with its own deployment's MCP URL");
 
-    const sandbox = await createMcpToken(merchant, ownerUserId, { name: 'sandbox', scopes: ['merchant:read'], expiresInDays: 1 });
+    const sandbox = await createMcpToken(merchant, signedIn(ownerUserId), { name: 'sandbox', scopes: ['merchant:read'], expiresInDays: 1 });
     expect((await rawMcp(sandbox.token, initializeMessage)).status).toBe(200);
     process.env.STAGE = 'live';
     const { agentPrincipalOf } = await import('../../../shared/agents/agent-auth.service.ts');

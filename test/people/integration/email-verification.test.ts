@@ -18,7 +18,8 @@ import { getUser } from '../../../shared/people/users.repository.ts';
 import { deleteMembership, putNewMembership } from '../../../shared/people/memberships.repository.ts';
 import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { db, queryAll, tableName } from '../../../shared/platform/db/client.ts';
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { McpTokenEntity } from '../../../shared/agents/mcp-token.entity.ts';
 import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { inOneWindow } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
@@ -387,6 +388,20 @@ describe('a password reset that takes an account over', () => {
     expect(await orgKeyWorks(squatted.id, orgKey)).toBe(200);
     expect((await resetPassword(squatter.email)).status).toBe(303);
     expect(await orgKeyWorks(squatted.id, orgKey)).toBe(401);
+  });
+
+  it("ends an agent's token its maker minted a moment before, though the merchant's token listing (an index) does not show it yet", async () => {
+    const squatter = await unconfirmed();
+    const squatted = await createOwnMerchant(squatter.userId, { name: 'Just minted', country: 'DE' });
+    const minted = await call('POST', `/v1/dashboard/merchants/${squatted.id}/mcp-tokens`, {
+      key: squatter.token,
+      body: { name: 'agent', scopes: ['merchant:read'], expiresInDays: 7 },
+    });
+    expect(minted.status, minted.text).toBe(201);
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: McpTokenEntity.key({ id: minted.json.id }), UpdateExpression: 'REMOVE gsi1pk, gsi1sk' }));
+    expect((await resetPassword(squatter.email)).status).toBe(303);
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: McpTokenEntity.key({ id: minted.json.id }), ConsistentRead: true }));
+    expect(Item?.revokedAt).toEqual(expect.any(String));
   });
 
   it('ends a key made before keys were listed under their maker, once the operator lists them (list-made)', async () => {
