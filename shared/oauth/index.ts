@@ -3,4 +3,4 @@
  * *.schemas.ts (the pure door: schemas and the value lists they are written in).
  */
 export { verifyOAuthAccessToken } from './access-tokens.service.ts';
-export { revokeGrantsOfMember } from './tokens.service.ts';
+export { revokeGrantsMadeBy, revokeGrantsOfMember } from './tokens.service.ts';

@@ -21,7 +21,7 @@ import { safeEqual } from '../domain/secrets.ts';
 import { config } from '../platform/config.ts';
 import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
-import { membershipStands } from '../people/index.ts';
+import { listMadeBy, madeByItems, membershipStands } from '../people/index.ts';
 import { authenticateClient, type ClientCredentials } from './clients.service.ts';
 import type { AuthorizationCode } from './code.entity.ts';
 import { getCode, redeemCode } from './codes.repository.ts';
@@ -134,10 +134,13 @@ async function redeem(client: { id: string }, request: TokenRequest, now: Date):
   };
   const issued = issue(family, family.scopes, code.refreshable, now);
   // As for a refresh, the membership is a condition of the write: a code consented to by a person removed from the
-  // team since (within its 60 seconds) makes no grant.
-  const parts: NamedParts<'code' | 'membership' | 'family' | 'issued'> = [
+  // team since (within its 60 seconds) makes no grant. So is the person's standing: a code consented to before a
+  // password reset took their account over makes none, and the grant is listed under the person for such a takeover.
+  const approver = { userId: family.userId, since: code.createdAt, via: 'session' } as const;
+  const parts: NamedParts<'code' | 'membership' | 'standing' | 'family' | 'issued'> = [
     ['code', [redeemCode(code.verifier, family.id, now.toISOString())]],
     ['membership', [membershipStands(family.merchantId, family.userId)]],
+    ['standing', madeByItems(approver, { kind: 'oauthGrant', id: family.id, merchantId: family.merchantId, createdAt: family.createdAt })],
     ['family', [putNewFamily(family)]],
     ['issued', issued.items],
   ];
@@ -146,6 +149,7 @@ async function redeem(client: { id: string }, request: TokenRequest, now: Date):
   } catch (e) {
     const failed = failedParts(e, parts);
     if (failed?.has('membership') && !failed.has('code')) throw codeUnusable('The person who approved it is no longer a member of its merchant.');
+    if (failed?.has('standing') && !failed.has('code')) throw codeUnusable('The account of the person who approved it was taken over since.');
     if (!failed?.has('code')) throw e;
     // Redeemed by a concurrent request (a reuse: revoke what it issued), or expired meanwhile.
     const current = await getCode(code.verifier);
@@ -214,6 +218,14 @@ async function refresh(client: { id: string; grantTypes: GrantType[] }, request:
     throw e;
   }
   return issued.response;
+}
+
+/**
+ * Revokes every grant `userId` gave agents, on any merchant, from their list (read consistently: a grant made a moment
+ * before is on it). For when a password reset takes their account over.
+ */
+export async function revokeGrantsMadeBy(userId: string, now = new Date()): Promise<void> {
+  await Promise.all((await listMadeBy(userId, 'oauthGrant')).map((g) => revokeFamily(g.id, 'account_taken_over', now.toISOString())));
 }
 
 /**

@@ -66,4 +66,4 @@ export { mintJoinLink, updateMerchant } from './routes.ts';
 export { accountSecretLimits, beginAttempt, deviceSignedIn, emailThrottleKey, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
 export { getUser } from './users.repository.ts';
 export { type Maker, superseded } from './made.entity.ts';
-export { listFormerlyMade, listMadeBy, writeMade } from './made.repository.ts';
+export { listFormerlyMade, listMadeBy, madeByItems, writeMade } from './made.repository.ts';

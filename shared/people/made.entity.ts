@@ -10,7 +10,7 @@ import { UnauthorizedError } from '../domain/errors.ts';
 import { entity } from '../platform/db/entity.ts';
 
 /** The kinds of things listed under the person who made them. */
-export type MadeKind = 'apiKey' | 'webhookDestination' | 'account' | 'mcpToken';
+export type MadeKind = 'apiKey' | 'webhookDestination' | 'account' | 'mcpToken' | 'oauthGrant';
 
 /** Who makes something, and since when the credential they make it with speaks for them. */
 export interface Maker {
@@ -48,7 +48,7 @@ export const MadeEntity = entity<Made, Made>({
   kind: 'made',
   schema: v.object({
     userId: v.string(),
-    kind: v.picklist(['apiKey', 'webhookDestination', 'account', 'mcpToken']),
+    kind: v.picklist(['apiKey', 'webhookDestination', 'account', 'mcpToken', 'oauthGrant']),
     id: v.string(),
     merchantId: v.string(),
     createdAt: v.string(),

@@ -11,7 +11,7 @@ import { user } from './user.entity.ts';
  * What the making of `thing` by `maker` writes beside the thing, in its transaction: a check that no takeover of the
  * person came after the credential was issued, and the entry that lists the thing under them.
  */
-const madeByItems = (maker: Maker, thing: Omit<Made, 'userId'>): [standing: TransactItem, entry: TransactItem] => [
+export const madeByItems = (maker: Maker, thing: Omit<Made, 'userId'>): [standing: TransactItem, entry: TransactItem] => [
   {
     ConditionCheck: {
       TableName: tableName(),

@@ -5,6 +5,7 @@
  */
 import { endAgentAccessOf } from '../team/removal.service.ts';
 import { revokeMcpTokensMadeBy } from '../../agents/index.ts';
+import { revokeGrantsMadeBy } from '../../oauth/index.ts';
 import { accountsMadeBy, revokeKeysOfAccounts } from '../../organizations/index.ts';
 import { revokeApiKeysMadeBy } from '../../people/index.ts';
 import { deleteDestinationsMadeBy, deleteDestinationsOfAccounts } from '../../webhooks/index.ts';
@@ -19,6 +20,7 @@ export async function endWhatItsMakerSetUp(userId: string): Promise<void> {
   await Promise.all([
     endAgentAccessOf(userId),
     revokeMcpTokensMadeBy(userId),
+    revokeGrantsMadeBy(userId),
     revokeApiKeysMadeBy(userId),
     deleteDestinationsMadeBy(userId),
     revokeKeysOfAccounts(accounts),

@@ -20,6 +20,9 @@ import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import { db, queryAll, tableName } from '../../../shared/platform/db/client.ts';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { McpTokenEntity } from '../../../shared/agents/mcp-token.entity.ts';
+import { TokenFamilyEntity } from '../../../shared/oauth/family.entity.ts';
+import { parseToken } from '../../../shared/oauth/oauth.rules.ts';
+import { authorize, exchange, pkce, publicClient } from '../../oauth/support.ts';
 import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { inOneWindow } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
@@ -402,6 +405,28 @@ describe('a password reset that takes an account over', () => {
     expect((await resetPassword(squatter.email)).status).toBe(303);
     const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: McpTokenEntity.key({ id: minted.json.id }), ConsistentRead: true }));
     expect(Item?.revokedAt).toEqual(expect.any(String));
+  });
+
+  it("ends the agents' grants its maker approved: one exchanged before the reset, though the grant listing (an index) does not show it yet, and one whose code is exchanged after it", async () => {
+    const squatter = await unconfirmed();
+    await createOwnMerchant(squatter.userId, { name: 'Granted', country: 'DE' });
+    const client = await publicClient();
+    const [early, late] = [pkce(), pkce()];
+    const exchanged = await authorize(client, { email: squatter.email, password: PASSWORD }, early.challenge);
+    const pending = await authorize(client, { email: squatter.email, password: PASSWORD }, late.challenge);
+    const tokens = await exchange(client, exchanged.code, early.verifier);
+    expect(tokens.status, tokens.text).toBe(200);
+    const familyId = parseToken(tokens.json.refresh_token)!.familyId;
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: TokenFamilyEntity.key({ id: familyId }), UpdateExpression: 'REMOVE gsi1pk, gsi1sk' }));
+    expect((await resetPassword(squatter.email)).status).toBe(303);
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: TokenFamilyEntity.key({ id: familyId }), ConsistentRead: true }));
+    expect(Item).toMatchObject({ status: 'revoked', revokedBecause: 'account_taken_over' });
+    const refused = await exchange(client, pending.code, late.verifier);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The account of the person who approved it was taken over since. Start the authorization again for a new code.',
+    });
   });
 
   it('ends a key made before keys were listed under their maker, once the operator lists them (list-made)', async () => {
