@@ -57,7 +57,7 @@ export async function createMcpToken(
     revokedAt: null,
   };
   const maker = sessionMaker(by);
-  const made = { kind: 'mcpToken', id: record.id, merchantId: merchant.id, createdAt: record.createdAt } as const;
+  const made = { kind: 'mcpToken', id: record.id, merchantId: merchant.id, createdAt: record.createdAt, expiresAt: record.expiresAt } as const;
   if ((await writeMade([putNewMcpToken(record)], maker, made)) === 'superseded') throw superseded(maker);
   return { ...summaryOf(record), token, mcpUrl: `${config.publicOrigin}${MCP_PATH}` };
 }

@@ -140,7 +140,10 @@ async function redeem(client: { id: string }, request: TokenRequest, now: Date):
   const parts: NamedParts<'code' | 'membership' | 'standing' | 'family' | 'issued'> = [
     ['code', [redeemCode(code.verifier, family.id, now.toISOString())]],
     ['membership', [membershipStands(family.merchantId, family.userId)]],
-    ['standing', madeByItems(approver, { kind: 'oauthGrant', id: family.id, merchantId: family.merchantId, createdAt: family.createdAt })],
+    [
+      'standing',
+      madeByItems(approver, { kind: 'oauthGrant', id: family.id, merchantId: family.merchantId, createdAt: family.createdAt, expiresAt: family.expiresAt }),
+    ],
     ['family', [putNewFamily(family)]],
     ['issued', issued.items],
   ];

@@ -39,6 +39,8 @@ export interface Made {
   createdAt: string;
   /** An account's keys made with it: ended from here, not from the account's key listing (an index that may lag). */
   keyIds?: string[] | undefined;
+  /** When the thing stops working by itself (an MCP token, an agent's grant): its entry goes some time after (`ttl`). */
+  expiresAt?: string | undefined;
 }
 
 /** The start of the sort keys of the things of `kind` a person made. */
@@ -53,6 +55,8 @@ export const MadeEntity = entity<Made, Made>({
     merchantId: v.string(),
     createdAt: v.string(),
     keyIds: v.optional(v.array(v.string())),
+    expiresAt: v.optional(v.string()),
   }),
   key: (m) => ({ pk: `USER#${m.userId}`, sk: `${madeOf(m.kind)}${m.createdAt}#${m.id}` }),
+  attributes: (m) => (m.expiresAt ? { ttl: Math.ceil(Date.parse(m.expiresAt) / 1000) } : {}),
 });

@@ -402,6 +402,13 @@ describe('a password reset that takes an account over', () => {
     });
     expect(minted.status, minted.text).toBe(201);
     await db.send(new UpdateCommand({ TableName: tableName(), Key: McpTokenEntity.key({ id: minted.json.id }), UpdateExpression: 'REMOVE gsi1pk, gsi1sk' }));
+    // Its entry under the person goes with the token's expiry (DynamoDB's TTL).
+    const [entry] = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :made)',
+      ExpressionAttributeValues: { ':pk': `USER#${squatter.userId}`, ':made': 'MADE#mcpToken#' },
+    });
+    expect(entry?.ttl).toBe(Math.ceil(Date.parse(minted.json.expiresAt) / 1000));
     expect((await resetPassword(squatter.email)).status).toBe(303);
     const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: McpTokenEntity.key({ id: minted.json.id }), ConsistentRead: true }));
     expect(Item?.revokedAt).toEqual(expect.any(String));
