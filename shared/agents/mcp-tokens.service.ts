@@ -7,7 +7,7 @@ import { MCP_PATH } from '../domain/agent-scopes.ts';
 import { mcpTokenNotFound } from '../domain/unknown-ids.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { safeEqual } from '../domain/secrets.ts';
-import { listMadeBy, type Membership, type SessionPrincipal, sessionMaker, superseded, writeMade } from '../people/index.ts';
+import { listMadeBy, makeAs, type Membership, type SessionPrincipal, sessionMaker } from '../people/index.ts';
 import { config } from '../platform/config.ts';
 import { pageOf, type PageRequest } from '../platform/http/pagination.ts';
 import { getMcpTokenWithMembership, listMcpTokens, putNewMcpToken, revokeMcpTokenRecord, touchMcpToken } from './mcp-tokens.repository.ts';
@@ -56,9 +56,13 @@ export async function createMcpToken(
     lastUsedAt: null,
     revokedAt: null,
   };
-  const maker = sessionMaker(by);
-  const made = { kind: 'mcpToken', id: record.id, merchantId: merchant.id, createdAt: record.createdAt, expiresAt: record.expiresAt } as const;
-  if ((await writeMade([putNewMcpToken(record)], maker, made)) === 'superseded') throw superseded(maker);
+  await makeAs(sessionMaker(by), [putNewMcpToken(record)], {
+    kind: 'mcpToken',
+    id: record.id,
+    merchantId: merchant.id,
+    createdAt: record.createdAt,
+    expiresAt: record.expiresAt,
+  });
   return { ...summaryOf(record), token, mcpUrl: `${config.publicOrigin}${MCP_PATH}` };
 }
 

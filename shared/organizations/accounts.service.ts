@@ -22,8 +22,7 @@ import {
   ipThrottleKey,
   listMadeBy,
   type Maker,
-  superseded,
-  writeMade,
+  makeAs,
 } from '../people/index.ts';
 import { joinOrgApiKey, newAccountSecret, newOrgApiKeySecret, orgApiKeyVerifierOf, parseOrgApiKey, type AccountUserType } from './accounts.rules.ts';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
@@ -240,9 +239,7 @@ export async function createOwnAccountKey(merchant: Merchant, name: string, make
   };
   const { record, apiKey } = newOrgApiKey(account, now);
   const items = [repo.putNewAccount(account), ...organizationOwnerLink(merchant.id, account.id, now), repo.putNewOrgApiKey(record)];
-  if ((await writeMade(items, maker, { kind: 'account', id: account.id, merchantId: merchant.id, createdAt: now, keyIds: [record.id] })) === 'superseded') {
-    throw superseded(maker);
-  }
+  await makeAs(maker, items, { kind: 'account', id: account.id, merchantId: merchant.id, createdAt: now, keyIds: [record.id] });
   return { ...apiKeyRecordView(record), name, apiKey };
 }
 

@@ -1,28 +1,17 @@
-/** Merchant API key records: found by key id in one read, listed per merchant through gsi1 and per person who made them. */
+/** Merchant API key records: found by key id in one read, listed per merchant through gsi1 (and under who made them: ./made.repository.ts). */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Merchant } from '../domain/merchants.ts';
 import { db, queryGsi1, revokeOwnedItem, tableName, touchLastUsed } from '../platform/db/client.ts';
 import { batchRead } from '../platform/db/batch-read.ts';
 import { ApiKeyEntity, apiKeysOfMerchant, type ApiKeyRecord } from './api-key.entity.ts';
-import type { Made, Maker } from './made.entity.ts';
-import { listMadeBy, writeMade } from './made.repository.ts';
 import { merchantRead } from './merchants.repository.ts';
 
 export const putNewApiKey = (k: ApiKeyRecord) => ({
   Put: { TableName: tableName(), Item: ApiKeyEntity.item(k), ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
-/**
- * Stores a new key; one a person makes is listed under them in the same transaction (./made.repository.ts).
- * 'superseded': the credential the person made it with was issued before a takeover of their account, and nothing
- * was written.
- */
-export async function createApiKeyRecord(k: ApiKeyRecord, maker: Maker | null): Promise<'created' | 'superseded'> {
-  if (!maker) {
-    await db.send(new PutCommand(putNewApiKey(k).Put));
-    return 'created';
-  }
-  return writeMade([putNewApiKey(k)], maker, { kind: 'apiKey', id: k.id, merchantId: k.merchantId, createdAt: k.createdAt });
+export async function createApiKeyRecord(k: ApiKeyRecord): Promise<void> {
+  await db.send(new PutCommand(putNewApiKey(k).Put));
 }
 
 export async function getApiKey(id: string): Promise<ApiKeyRecord | null> {
@@ -43,9 +32,6 @@ export async function getApiKeyAndMerchant(id: string, merchantId: string): Prom
 export async function listApiKeys(merchantId: string): Promise<ApiKeyRecord[]> {
   return (await queryGsi1(apiKeysOfMerchant(merchantId).gsi1pk)).map(ApiKeyEntity.parse);
 }
-
-/** Every key `userId` made (`ApiKeyRecord.madeBy`), on any merchant, oldest first: from their list, read consistently. */
-export const listApiKeysMadeBy = (userId: string): Promise<Made[]> => listMadeBy(userId, 'apiKey');
 
 /**
  * Revoke a key of `merchantId`. Returns 'revoked', 'already_revoked', or 'not_found' (also for another

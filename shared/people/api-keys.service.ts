@@ -1,9 +1,11 @@
 /** API keys: issue, list, revoke, and authenticate a request's bearer key. */
 import { config } from '../platform/config.ts';
 import type { Mode } from '../domain/deployments.ts';
-import { createApiKeyRecord, getApiKey, getApiKeyAndMerchant, listApiKeys, listApiKeysMadeBy, revokeApiKeyRecord, touchApiKey } from './api-keys.repository.ts';
+import { createApiKeyRecord, getApiKey, getApiKeyAndMerchant, listApiKeys, putNewApiKey, revokeApiKeyRecord, touchApiKey } from './api-keys.repository.ts';
 import type { ApiKeyRecord } from './api-key.entity.ts';
-import { type Maker, superseded } from './made.entity.ts';
+import type { Maker } from './made.entity.ts';
+import { listMadeBy } from './made.repository.ts';
+import { makeAs } from './made.service.ts';
 import { apiKeyHintOf, apiKeyIdOf, apiKeyVerifierOf, generateApiKey, isApiKeyId, modeOfApiKey } from './api-keys.rules.ts';
 import { UnauthorizedError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
@@ -71,7 +73,8 @@ export function newApiKey(merchantId: string, name: string, mode: Mode, madeBy: 
  */
 export async function createApiKey(merchantId: string, name: string, maker: Maker | null, now = new Date().toISOString()) {
   const { record, apiKey } = newApiKey(merchantId, name, config.mode, maker?.userId ?? null, now);
-  if ((await createApiKeyRecord(record, maker)) === 'superseded') throw superseded(maker!);
+  if (maker) await makeAs(maker, [putNewApiKey(record)], { kind: 'apiKey', id: record.id, merchantId, createdAt: now });
+  else await createApiKeyRecord(record);
   return { ...toSummary(record), apiKey };
 }
 
@@ -88,7 +91,7 @@ export async function revokeApiKey(merchantId: string, keyId: string, now = new 
  * the same person). For when the account's first proof of its address takes it over from whoever made it.
  */
 export async function revokeApiKeysMadeBy(userId: string, now = new Date().toISOString()): Promise<void> {
-  await Promise.all((await listApiKeysMadeBy(userId)).map((k) => revokeApiKeyRecord(k.merchantId, k.id, now)));
+  await Promise.all((await listMadeBy(userId, 'apiKey')).map((k) => revokeApiKeyRecord(k.merchantId, k.id, now)));
 }
 
 /**

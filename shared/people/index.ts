@@ -65,5 +65,6 @@ export {
 export { mintJoinLink, updateMerchant } from './routes.ts';
 export { accountSecretLimits, beginAttempt, deviceSignedIn, emailThrottleKey, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
 export { getUser } from './users.repository.ts';
-export { type Maker, superseded } from './made.entity.ts';
-export { listFormerlyMade, listMadeBy, madeByItems, writeMade } from './made.repository.ts';
+export type { Maker } from './made.entity.ts';
+export { listFormerlyMade, listMadeBy, madeByItems } from './made.repository.ts';
+export { makeAs } from './made.service.ts';

@@ -6,7 +6,6 @@
  * thing made before the mark is listed, and none is made after it with a credential issued before it.
  */
 import * as v from 'valibot';
-import { UnauthorizedError } from '../domain/errors.ts';
 import { entity } from '../platform/db/entity.ts';
 
 /** The kinds of things listed under the person who made them. */
@@ -23,12 +22,6 @@ export interface Maker {
   /** The credential: a dashboard session, or an API key. */
   via: 'session' | 'apiKey';
 }
-
-/** The refusal of what a credential issued before a takeover of its person tries to make: the credential's own 401. */
-export const superseded = (maker: Maker): UnauthorizedError =>
-  maker.via === 'apiKey'
-    ? new UnauthorizedError('auth.invalid_api_key', 'The API key has been revoked.')
-    : new UnauthorizedError('auth.invalid_session', 'The session is unknown or has expired; sign in again.');
 
 export interface Made {
   userId: string;

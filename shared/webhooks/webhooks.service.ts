@@ -12,7 +12,7 @@ import { deliveryHeaders } from './signing.ts';
 import { signingSecretOf } from './signing-key.ts';
 import { postWebhook } from '../platform/net/transport.ts';
 import { pageOf, paginationOf, type PageRequest } from '../platform/http/pagination.ts';
-import { listMadeBy, type SessionPrincipal, sessionMaker, superseded, writeMade } from '../people/index.ts';
+import { listMadeBy, makeAs, type SessionPrincipal, sessionMaker } from '../people/index.ts';
 
 /** The test ping waits this long for an answer. */
 export const PING_TIMEOUT_MS = 15_000;
@@ -73,17 +73,9 @@ export async function createDestination(
     madeBy: by?.userId ?? null,
   };
   const maker = by && sessionMaker(by);
-  if (!maker) await repo.createDestination(destination);
-  else if (
-    (await writeMade([repo.putNewDestination(destination)], maker, {
-      kind: 'webhookDestination',
-      id: destination.id,
-      merchantId: merchant.id,
-      createdAt: now,
-    })) === 'superseded'
-  ) {
-    throw superseded(maker);
-  }
+  if (maker)
+    await makeAs(maker, [repo.putNewDestination(destination)], { kind: 'webhookDestination', id: destination.id, merchantId: merchant.id, createdAt: now });
+  else await repo.createDestination(destination);
   return { ...destinationView(destination), secret: await signingSecretOf(destination.id) };
 }
 
