@@ -10,6 +10,7 @@ import { nextYear } from './dates.ts';
 import { http, type HttpAnswer } from './http.ts';
 import { mailsArrived } from './mails.ts';
 import { DEVICE_COOKIE } from '../../shared/platform/http/session-cookie.ts';
+import type { SessionPrincipal } from '../../shared/people/index.ts';
 
 /** An HTTP call through the local gateway, with `key` sent as `Authorization: Bearer` and `rawBody` sent as is. */
 export function call(
@@ -68,6 +69,15 @@ export async function person(email = uniqueEmail(), { confirmed = true } = {}) {
   ]);
   return { userId: up.json.id as string, email, token: session.json.token as string };
 }
+
+/** `userId` signed in on the dashboard, as a route's session check gives it to a service (a session started long ago). */
+export const signedInAs = (userId: string, mode: SessionPrincipal['mode'] = 'test'): SessionPrincipal => ({
+  kind: 'session',
+  sessionId: 'test-session',
+  userId,
+  mode,
+  since: new Date(0).toISOString(),
+});
 
 /** The `name=value` of the device cookie among an answer's `Set-Cookie` values (a sign-in's). */
 export const deviceCookieIn = (setCookies: readonly string[]): string => setCookies.find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!.split(';')[0]!;

@@ -21,11 +21,8 @@ import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
 import { membership as membershipKey } from '../../../shared/people/membership.entity.ts';
 import { forbiddenToolName, specToolScopes } from '../../support/agent-tools.ts';
 import { solidPng } from '../../support/images.ts';
-import { call, joinTeam, person, rootMerchant } from '../../support/fixtures.ts';
+import { call, joinTeam, person, rootMerchant, signedInAs } from '../../support/fixtures.ts';
 import { agent, connect, docUrl, initializeMessage, mcpUrl, mintToken, origin, rawMcp, resourceMetadata, toolCallMessage } from '../support.ts';
-
-/** Who is signed in on the dashboard as `userId`, as a route's session check gives it (a session of long ago). */
-const signedIn = (userId: string) => ({ kind: 'session', sessionId: 'test-session', userId, mode: 'test', since: new Date(0).toISOString() }) as const;
 
 /** A tool's structured answer (or its error), from the SDK client's result. */
 const structured = (result: Awaited<ReturnType<Awaited<ReturnType<typeof connect>>['callTool']>>) => result.structuredContent as Record<string, any>;
@@ -410,7 +407,7 @@ describe('authentication: the 401 codes, each with its exact body and challenge'
 
   it('invalid_token: a placeholder, a malformed or unknown token, a merchant API key, an unknown OAuth token — never echoing the token', async () => {
     const { merchantId, ownerUserId, apiKey } = await rootMerchant();
-    const unknown = await createMcpToken((await getMerchant(merchantId))!, signedIn(ownerUserId), { name: 'x', scopes: ['docs:read'], expiresInDays: 1 });
+    const unknown = await createMcpToken((await getMerchant(merchantId))!, signedInAs(ownerUserId), { name: 'x', scopes: ['docs:read'], expiresInDays: 1 });
     const forged = `${unknown.token.slice(0, -6)}AAAAAA`;
     const cases: Array<[string, string]> = [
       ['mor_mcp_xxx', 'it is not a complete MCP token (a placeholder such as mor_mcp_xxx, or a token cut short?)'],
@@ -442,7 +439,7 @@ describe('authentication: the 401 codes, each with its exact body and challenge'
     const merchant = (await getMerchant(merchantId))!;
     const minted = await createMcpToken(
       merchant,
-      signedIn(ownerUserId),
+      signedInAs(ownerUserId),
       { name: 'old', scopes: [...agentScopes], expiresInDays: 7 },
       new Date(Date.now() - 7 * 86_400_000 - 1000),
     );
@@ -519,7 +516,7 @@ describe('tokens of the other deployment', () => {
     const { merchantId, ownerUserId } = await rootMerchant();
     const merchant = (await getMerchant(merchantId))!;
     process.env.STAGE = 'live';
-    const live = await createMcpToken({ ...merchant, mode: 'live' }, signedIn(ownerUserId), { name: 'live', scopes: ['merchant:read'], expiresInDays: 1 });
+    const live = await createMcpToken({ ...merchant, mode: 'live' }, signedInAs(ownerUserId), { name: 'live', scopes: ['merchant:read'], expiresInDays: 1 });
     process.env.STAGE = stage;
     expect(live.token).toMatch(/^mor_mcp_live_[A-Za-z0-9_-]{86}$/);
     expect(live.mode).toBe('live');
@@ -528,7 +525,7 @@ describe('tokens of the other deployment', () => {
     expect(res.json.code).toBe('invalid_token');
     expect(res.json.message).toContain("it is a live token, and this is the sandbox deployment: use it with its own deployment's MCP URL");
 
-    const sandbox = await createMcpToken(merchant, signedIn(ownerUserId), { name: 'sandbox', scopes: ['merchant:read'], expiresInDays: 1 });
+    const sandbox = await createMcpToken(merchant, signedInAs(ownerUserId), { name: 'sandbox', scopes: ['merchant:read'], expiresInDays: 1 });
     expect((await rawMcp(sandbox.token, initializeMessage)).status).toBe(200);
     process.env.STAGE = 'live';
     const { agentPrincipalOf } = await import('../../../shared/agents/agent-auth.service.ts');

@@ -11,7 +11,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationOfToken } from '../../../shared/people/invites.rules.ts';
-import { getMembership, getMerchant, inviteToTeam, pendingInvites, type SessionPrincipal } from '../../../shared/people/index.ts';
+import { getMembership, getMerchant, inviteToTeam, pendingInvites } from '../../../shared/people/index.ts';
 import { teamFromForm } from '../../../shared/dashboard/team/team.service.ts';
 import type { HttpEvent } from '../../../shared/platform/http/types.ts';
 import { listMembershipsOfMerchant } from '../../../shared/people/memberships.repository.ts';
@@ -22,7 +22,7 @@ import { withEnv } from '../../support/env.ts';
 import { keptMailsTo } from '../../support/mails.ts';
 import { http } from '../../support/http.ts';
 import { expectAccessible, heading, launchBrowser, openPage, origin, signInThroughPages } from '../support.ts';
-import { call, PASSWORD, person, rootMerchant, uniqueEmail } from '../../support/fixtures.ts';
+import { call, PASSWORD, person, rootMerchant, signedInAs, uniqueEmail } from '../../support/fixtures.ts';
 
 const teamPath = (merchantId: string) => `/dashboard/merchants/${merchantId}/team`;
 
@@ -182,13 +182,7 @@ describe('the dashboard: invitations and leaving, over HTTP', () => {
   it('keeps an invitation whose mail cannot be sent (SES refusing it, say) and says so, 503 with the team page; sent again, it replaces it', async () => {
     const partner = await rootMerchant();
     const merchant = (await getMerchant(partner.merchantId))!;
-    const principal: SessionPrincipal = {
-      kind: 'session',
-      sessionId: 'test-session',
-      userId: partner.ownerUserId,
-      mode: partner.mode,
-      since: new Date().toISOString(),
-    };
+    const principal = signedInAs(partner.ownerUserId, partner.mode);
     const email = uniqueEmail('unmailed');
     const event = { headers: {}, cookies: [] } as unknown as HttpEvent;
     // In this process, with SES out of reach: the send throws, as it does when SES refuses a mail.

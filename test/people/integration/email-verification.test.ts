@@ -27,7 +27,19 @@ import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/sessi
 import { inOneWindow } from '../../support/dates.ts';
 import { http } from '../../support/http.ts';
 import { keptMailsTo } from '../../support/mails.ts';
-import { adminCli, call, deviceCookieIn, joinTeam, orgCall, PASSWORD, person, rootMerchant, uniqueEmail, verificationLinkOf } from '../../support/fixtures.ts';
+import {
+  adminCli,
+  call,
+  deviceCookieIn,
+  joinTeam,
+  orgCall,
+  PASSWORD,
+  person,
+  rootMerchant,
+  signedInAs,
+  uniqueEmail,
+  verificationLinkOf,
+} from '../../support/fixtures.ts';
 
 const origin = new URL(inject('baseUrl')).origin;
 const form = 'application/x-www-form-urlencoded';
@@ -242,11 +254,7 @@ describe("a person's sign-in address", () => {
     const invited = await unconfirmed();
     const partner = await partnerTeam();
     const merchant = { id: partner.merchantId, name: 'Partner' } as Parameters<typeof inviteToTeam>[0];
-    await inviteToTeam(
-      merchant,
-      { kind: 'session', sessionId: 'x', userId: partner.ownerUserId, mode: 'test', since: new Date().toISOString() },
-      { email: invited.email, role: 'member' },
-    );
+    await inviteToTeam(merchant, signedInAs(partner.ownerUserId), { email: invited.email, role: 'member' });
     const [invitation] = await keptMailsTo(invited.email, 'You are invited');
     const joinPath = /\/join\/inv_[0-9a-f.-]+/.exec(invitation!.text)![0];
     const accepted = await http('POST', joinPath, {
@@ -469,7 +477,7 @@ describe('writing to people', () => {
 
     await inOneWindow(invitationLimit.windowSeconds);
     const merchant = { id: partner.merchantId, name: 'Partner' } as Parameters<typeof inviteToTeam>[0];
-    const by = { kind: 'session', sessionId: 'x', userId: partner.ownerUserId, mode: 'test', since: new Date().toISOString() } as const;
+    const by = signedInAs(partner.ownerUserId);
     for (let i = 0; i < invitationLimit.limit; i++) await inviteToTeam(merchant, by, { email: uniqueEmail('invited'), role: 'member' });
     const victim = uniqueEmail('flooded');
     await expect(inviteToTeam(merchant, by, { email: victim, role: 'member' })).rejects.toMatchObject({ status: 429, code: 'auth.too_many_attempts' });
