@@ -282,6 +282,13 @@ describe('a password reset that takes an account over', () => {
     if (!key) throw new Error(`no key on the page: ${made.status} ${made.text}`);
     return key;
   }
+  /** The items of the person `userId` whose sort key starts with `prefix`, as stored (keys and `ttl` included). */
+  const entriesUnder = (userId: string, prefix: string) =>
+    queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': prefix },
+    });
   const works = async (merchantId: string, key: string) => (await call('GET', `/v1/public-api/merchants/${merchantId}/api-keys`, { key })).status;
   const orgKeyWorks = async (organizationId: string, fullKey: string) =>
     (await orgCall('GET', `/v1/public-api/organizations/${organizationId}`, { fullKey })).status;
@@ -411,11 +418,7 @@ describe('a password reset that takes an account over', () => {
     expect(minted.status, minted.text).toBe(201);
     await db.send(new UpdateCommand({ TableName: tableName(), Key: McpTokenEntity.key({ id: minted.json.id }), UpdateExpression: 'REMOVE gsi1pk, gsi1sk' }));
     // Its entry under the person goes with the token's expiry (DynamoDB's TTL).
-    const [entry] = await queryAll({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :made)',
-      ExpressionAttributeValues: { ':pk': `USER#${squatter.userId}`, ':made': 'MADE#mcpToken#' },
-    });
+    const [entry] = await entriesUnder(squatter.userId, 'MADE#mcpToken#');
     expect(entry?.ttl).toBe(Math.ceil(Date.parse(minted.json.expiresAt) / 1000));
     expect((await resetPassword(squatter.email)).status).toBe(303);
     const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: McpTokenEntity.key({ id: minted.json.id }), ConsistentRead: true }));
@@ -449,11 +452,7 @@ describe('a password reset that takes an account over', () => {
     const squatted = await createOwnMerchant(squatter.userId, { name: 'Listed late', country: 'DE' });
     const key = await dashboardKey(squatted.id, squatter.token, 'Server');
     // As a version before the list wrote it: the key, with who made it, and no entry under the person.
-    const entries = await queryAll({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :made)',
-      ExpressionAttributeValues: { ':pk': `USER#${squatter.userId}`, ':made': 'MADE#' },
-    });
+    const entries = await entriesUnder(squatter.userId, 'MADE#');
     expect(entries).toHaveLength(1);
     await db.send(new DeleteCommand({ TableName: tableName(), Key: { pk: entries[0]!.pk, sk: entries[0]!.sk } }));
     expect(JSON.parse((await adminCli({}, 'list-made', '--json')).stdout).listed).toBeGreaterThanOrEqual(1);
