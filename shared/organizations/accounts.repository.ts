@@ -48,6 +48,19 @@ export const putNewOrgApiKey = (k: OrgApiKeyRecord): TransactItem => ({
   },
 });
 
+/**
+ * A check, in the transaction of what a request makes with the key `apiKeyId` of `accountId`, that the key is still
+ * live: a request that passed its key check before the key was revoked makes nothing after it.
+ */
+export const orgApiKeyStillLive = (accountId: string, apiKeyId: string): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: orgApiKey(apiKeyId),
+    ConditionExpression: 'accountId = :a AND attribute_not_exists(revokedAt)',
+    ExpressionAttributeValues: { ':a': accountId },
+  },
+});
+
 export async function createOrgApiKey(k: OrgApiKeyRecord): Promise<void> {
   await db.send(new PutCommand(putNewOrgApiKey(k).Put!));
 }

@@ -4,7 +4,7 @@
  * door: schemas and the value lists they are written in).
  */
 export type { AccountLink } from './account-link.entity.ts';
-export { getAccountLink, listAccountLinksOfAccount, listAccountLinksOfOrganization } from './accounts.repository.ts';
+export { getAccountLink, listAccountLinksOfAccount, listAccountLinksOfOrganization, orgApiKeyStillLive } from './accounts.repository.ts';
 export {
   type AccountSecretPrincipal,
   authenticateAccountSecret,

@@ -28,10 +28,16 @@ export interface AccountWebhookDestinationChanges {
 export const isAccountWebhookDestinationId = (id: string): boolean => /^whd_[0-9a-f]{32}$/.test(id);
 
 /**
- * Create a destination and count it, in one transaction: the count item must stay below `max` (it is created
- * at 1 by the account's first destination). `limit_reached` when the account has `max` destinations already.
+ * Create a destination and count it, in one transaction with `keyLive` (the check that the key making it is still
+ * live): the count item must stay below `max` (it is created at 1 by the account's first destination).
+ * `limit_reached` when the account has `max` destinations already; `key_revoked` when the key was revoked since the
+ * request's key check.
  */
-export async function createAccountDestination(d: AccountWebhookDestination, max: number): Promise<'created' | 'limit_reached' | 'busy'> {
+export async function createAccountDestination(
+  d: AccountWebhookDestination,
+  max: number,
+  keyLive: TransactItem,
+): Promise<'created' | 'limit_reached' | 'key_revoked' | 'busy'> {
   const count: TransactItem = {
     Update: {
       TableName: tableName(),
@@ -41,7 +47,8 @@ export async function createAccountDestination(d: AccountWebhookDestination, max
       ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': max, ':entity': 'accountWebhookCount' },
     },
   };
-  const parts: NamedParts<'count' | 'destination'> = [
+  const parts: NamedParts<'key' | 'count' | 'destination'> = [
+    ['key', [keyLive]],
     ['count', [count]],
     ['destination', [{ Put: { TableName: tableName(), Item: AccountWebhookDestinationEntity.item(d), ConditionExpression: 'attribute_not_exists(pk)' } }]],
   ];
@@ -50,7 +57,9 @@ export async function createAccountDestination(d: AccountWebhookDestination, max
     return 'created';
   } catch (e) {
     const reasons = cancellationReasons(e);
-    if (failedParts(e, parts)?.has('count')) return 'limit_reached';
+    const failed = failedParts(e, parts);
+    if (failed?.has('key')) return 'key_revoked';
+    if (failed?.has('count')) return 'limit_reached';
     // Other creates of the same account kept winning the count item, even after the retries.
     if (reasons?.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed')) return 'busy';
     throw e;

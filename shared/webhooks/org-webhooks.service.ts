@@ -5,10 +5,10 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { config } from '../platform/config.ts';
-import { listAccountLinksOfOrganization } from '../organizations/index.ts';
+import { listAccountLinksOfOrganization, type OrgApiKeyPrincipal, orgApiKeyStillLive } from '../organizations/index.ts';
 import * as repo from './org-webhooks.repository.ts';
 import type { AccountWebhookDestination, StoredBasicAuth } from './account-webhook-destination.entity.ts';
-import { ConflictError, UnprocessableError } from '../domain/errors.ts';
+import { ConflictError, UnauthorizedError, UnprocessableError } from '../domain/errors.ts';
 import { accountWebhookDestinationNotFound } from '../domain/unknown-ids.ts';
 import type { EventType } from '../platform/events/catalog.ts';
 import type { OutboxEvent } from '../platform/events/event.entity.ts';
@@ -64,13 +64,17 @@ async function deliverableUrl(url: string): Promise<string> {
 /**
  * Create a destination of the calling account; the 64-hex signing secret is in this response only. Steps: the
  * URL guard (422 `webhook.url_forbidden`), the password sealed under the destination's id, then one transaction
- * that writes the destination and counts it (422 `webhook.destination_limit_reached` past the limit).
+ * that writes the destination and counts it (422 `webhook.destination_limit_reached` past the limit), on the
+ * condition that the calling key is still live: a key revoked while the request ran (by its account, or by a takeover
+ * of the person who made the account, which then deletes the account's destinations) makes none, 401
+ * `auth.invalid_api_key`.
  */
 export async function createDestination(
-  accountId: string,
+  caller: Pick<OrgApiKeyPrincipal, 'accountId' | 'apiKeyId'>,
   input: { url: string; auth?: BasicAuthInput | undefined; eventTypes?: OrganizationEventType[] | undefined },
   now = new Date().toISOString(),
 ) {
+  const { accountId } = caller;
   const url = await deliverableUrl(input.url);
   const id = newDestinationId();
   const destination: AccountWebhookDestination = {
@@ -85,7 +89,8 @@ export async function createDestination(
     createdAt: now,
     updatedAt: now,
   };
-  const outcome = await repo.createAccountDestination(destination, ORG_WEBHOOK_LIMITS.destinations);
+  const outcome = await repo.createAccountDestination(destination, ORG_WEBHOOK_LIMITS.destinations, orgApiKeyStillLive(accountId, caller.apiKeyId));
+  if (outcome === 'key_revoked') throw new UnauthorizedError('auth.invalid_api_key', 'The API key has been revoked.');
   if (outcome === 'limit_reached') {
     throw new UnprocessableError(
       'webhook.destination_limit_reached',

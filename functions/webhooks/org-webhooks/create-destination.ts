@@ -5,5 +5,5 @@ import { createDestination } from '../../../shared/webhooks/org-webhooks.service
 
 export const handler = route(webhookRoutes.createOrganizationWebhookDestination, async ({ principal, body }) => ({
   status: 201,
-  body: objectReply(await createDestination(principal.accountId, body)),
+  body: objectReply(await createDestination(principal, body)),
 }));

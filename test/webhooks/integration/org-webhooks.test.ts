@@ -2,7 +2,8 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { putNewAccountLink } from '../../../shared/organizations/accounts.repository.ts';
+import { putNewAccountLink, revokeOrgApiKey } from '../../../shared/organizations/accounts.repository.ts';
+import { authenticateOrgApiKey } from '../../../shared/organizations/accounts.service.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { transactWrite } from '../../../shared/platform/db/transactions.ts';
 import * as accountWebhookDestinationKeys from '../../../shared/webhooks/account-webhook-destination.entity.ts';
@@ -12,7 +13,8 @@ import type { Delivery } from '../../../shared/webhooks/delivery.entity.ts';
 import { samplePayload, type EventPayload, type EventType } from '../../../shared/platform/events/catalog.ts';
 import { emitEvent, type PaymentEventExtra } from '../../../shared/platform/events/outbox.ts';
 import { organizationWebhookEvent } from '../../../shared/webhooks/org-webhooks.schemas.ts';
-import { accountSubscribersOf } from '../../../shared/webhooks/org-webhooks.service.ts';
+import { listAccountDestinations } from '../../../shared/webhooks/org-webhooks.repository.ts';
+import { accountSubscribersOf, createDestination as createAccountDestination } from '../../../shared/webhooks/org-webhooks.service.ts';
 import { createDestination as createMerchantDestination } from '../../../shared/webhooks/webhooks.service.ts';
 import { openPassword } from '../../../shared/webhooks/basic-auth.ts';
 import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
@@ -211,6 +213,20 @@ describe('organization webhook destinations: create and read', () => {
     const wrong = await orgCall('GET', `${WD}/${d.id}`, { fullKey: `${org.accountId}_${'0'.repeat(64)}_${org.apiKeyId}` });
     expect(wrong.status).toBe(401);
     expect(wrong.json.errorCode).toBe('auth.invalid_api_key');
+  });
+
+  it('makes nothing with a key revoked after the request passed its key check: 401 auth.invalid_api_key, no destination, none counted', async () => {
+    const org = await organizationAccount();
+    // The request's key check passes; the key is revoked (by its account, or by a takeover of the person who made the
+    // account) before the request writes.
+    const caller = await authenticateOrgApiKey(`ApiKey ${org.fullKey}`);
+    expect(await revokeOrgApiKey(org.accountId, org.apiKeyId, new Date().toISOString())).toMatchObject({ revokedAt: expect.any(String) });
+    await expect(createAccountDestination(caller, { url: UNUSED_RECEIVER })).rejects.toMatchObject({ code: 'auth.invalid_api_key', status: 401 });
+    expect(await listAccountDestinations(org.accountId, { consistent: true })).toEqual([]);
+    const count = await db.send(
+      new GetCommand({ TableName: tableName(), Key: accountWebhookDestinationKeys.accountWebhookCountKey(org.accountId), ConsistentRead: true }),
+    );
+    expect(count.Item).toBeUndefined();
   });
 });
 

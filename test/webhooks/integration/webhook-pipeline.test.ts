@@ -272,7 +272,7 @@ describe('the fan-out of a stream batch', () => {
       receiveSubMerchantEvents: true,
     });
     await createDestination(await merchantOf(other.merchantId), { url: hook('other-parent'), eventTypes: ['payment.completed'] });
-    const account = await createAccountDestination(org.accountId, { url: hook('account'), eventTypes: ['transaction-processed'] });
+    const account = await createAccountDestination(org, { url: hook('account'), eventTypes: ['transaction-processed'] });
 
     const events = [
       outboxEvent(a, 'payment.completed'),
