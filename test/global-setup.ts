@@ -6,17 +6,15 @@
  * flooding the terminal); before the stack stops, every table item, every mail sent and every captured line is
  * audited for card numbers and verification values, and a finding fails the run.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../infra/local/stack.ts';
 import { auditCardData } from './support/card-data-audit.ts';
-import { captureOutput } from './support/output-capture.ts';
+import { captureOutput, runCaptureDir } from './support/output-capture.ts';
 import './support/context.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const captureDir = mkdtempSync(path.join(os.tmpdir(), 'mor-test-output-'));
+  const capture = runCaptureDir();
+  const captureDir = capture.dir;
   captureOutput(captureDir, 'main');
   const stack = await startLocalStack({
     port: 0,
@@ -61,7 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       );
     } finally {
       await stack.stop();
-      rmSync(captureDir, { recursive: true, force: true });
+      capture.release();
     }
   };
 }
