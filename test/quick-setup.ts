@@ -19,7 +19,8 @@ export default function setup(project: TestProject): () => void {
   project.provide('baseUrl', `http://127.0.0.1:${ports.port}/api`);
   project.provide('dynamoEndpoint', `http://127.0.0.1:${ports.dynamoPort}`);
   project.provide('sqsEndpoint', `http://127.0.0.1:${ports.sqsPort}`);
-  project.provide('functionEnv', localEnv(settings, {}));
+  // The functions' log lines at INFO, as the stack's: kept in the capture folder (not on the terminal) and audited.
+  project.provide('functionEnv', localEnv(settings, { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL || 'INFO' }));
   project.provide('captureDir', capture.dir);
   return capture.release;
 }
