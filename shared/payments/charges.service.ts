@@ -138,18 +138,19 @@ export async function charge(request: ChargeRequest): Promise<ChargeAnswer> {
     if (attempt > 1) await backoff(Math.min(attempt, 5));
     const started = new Date();
     const now = started.toISOString();
-    const [existing, prepared] = await Promise.all([
-      keyRecord(),
-      request.prepare(now).then(
-        (c) => ({ charge: c }),
-        (error: unknown) => ({ error }),
-      ),
-    ]);
-    // A refusal may be the doing of a request with this key that claimed it after the first read (its token used,
-    // its session locked): the key's record is read again, and a replay wins over the refusal.
-    const first = existing ?? ('error' in prepared ? await keyRecord() : null);
-    if (first) return resume(processor, request, first);
-    if ('error' in prepared) throw prepared.error;
+    // The key is not read first: a new key (nearly every request) is claimed by the transaction below, which names
+    // the key's item when another request holds it, and only then is its record read and answered.
+    const prepared = await request.prepare(now).then(
+      (c) => ({ charge: c }),
+      (error: unknown) => ({ error }),
+    );
+    // A refusal may be the doing of a request with this key that claimed it before (its token used, its session
+    // locked): the key's record is read, and a replay wins over the refusal.
+    if ('error' in prepared) {
+      const first = await keyRecord();
+      if (first) return resume(processor, request, first);
+      throw prepared.error;
+    }
     const made = prepared.charge;
 
     const attemptId = newAttemptId();
