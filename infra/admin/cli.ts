@@ -611,41 +611,45 @@ async function ledgerOf(merchantId: string) {
   return checkLedger(merchant);
 }
 
-/** Moves customers from their organization's former single partition to their own (once, after the split). */
-async function moveCustomers(argv: string[]): Promise<void> {
-  const { values } = parse('move-customers', argv, { stage: { type: 'string' }, json: { type: 'boolean' } });
-  const args = checked('move-customers', v.object({ stage, json: v.optional(v.boolean()) }), values);
+/**
+ * A one-time upgrade step (`--stage`, `--json`): points this process at the stage, runs `step` and prints its result
+ * as JSON or as `said` says it.
+ */
+async function upgradeStep<R>(command: Command, argv: string[], step: () => Promise<R>, said: (result: R) => string): Promise<void> {
+  const { values } = parse(command, argv, { stage: { type: 'string' }, json: { type: 'boolean' } });
+  const args = checked(command, v.object({ stage, json: v.optional(v.boolean()) }), values);
   await target(args.stage);
-  const { moveFormerCustomers } = await import('../../shared/customers/index.ts');
-  const result = await moveFormerCustomers();
-  console.log(
-    args.json
-      ? JSON.stringify(result)
-      : `Moved ${result.moved} customer${result.moved === 1 ? '' : 's'} to their partitions${result.changedMeanwhile ? `; ${result.changedMeanwhile} changed while this ran: run it again` : ''}`,
-  );
+  const result = await step();
+  console.log(args.json ? JSON.stringify(result) : said(result));
 }
+
+/** Moves customers from their organization's former single partition to their own (once, after the split). */
+const moveCustomers = (argv: string[]) =>
+  upgradeStep(
+    'move-customers',
+    argv,
+    async () => (await import('../../shared/customers/index.ts')).moveFormerCustomers(),
+    (r) =>
+      `Moved ${r.moved} customer${r.moved === 1 ? '' : 's'} to their partitions${r.changedMeanwhile ? `; ${r.changedMeanwhile} changed while this ran: run it again` : ''}`,
+  );
 
 /** Lists what people made under them (once, after the deploy that lists them). */
-async function listMade(argv: string[]): Promise<void> {
-  const { values } = parse('list-made', argv, { stage: { type: 'string' }, json: { type: 'boolean' } });
-  const args = checked('list-made', v.object({ stage, json: v.optional(v.boolean()) }), values);
-  await target(args.stage);
-  const { listFormerlyMade } = await import('../../shared/people/index.ts');
-  const result = await listFormerlyMade();
-  console.log(args.json ? JSON.stringify(result) : `Listed ${result.listed} (API keys, webhook destinations and own accounts) under the people who made them`);
-}
+const listMade = (argv: string[]) =>
+  upgradeStep(
+    'list-made',
+    argv,
+    async () => (await import('../../shared/people/index.ts')).listFormerlyMade(),
+    (r) => `Listed ${r.listed} (API keys, webhook destinations and own accounts) under the people who made them`,
+  );
 
 /** Puts customers' records on the customers' index and subscriptions' payments on theirs (once, after the deploy that added one). */
-async function indexRecords(argv: string[]): Promise<void> {
-  const { values } = parse('index-records', argv, { stage: { type: 'string' }, json: { type: 'boolean' } });
-  const args = checked('index-records', v.object({ stage, json: v.optional(v.boolean()) }), values);
-  await target(args.stage);
-  const { indexListedRecords } = await import('../../shared/platform/db/listing.ts');
-  const result = await indexListedRecords();
-  console.log(
-    args.json ? JSON.stringify(result) : `Put ${result.indexed} record${result.indexed === 1 ? '' : 's'} on the customers' and subscriptions' indexes`,
+const indexRecords = (argv: string[]) =>
+  upgradeStep(
+    'index-records',
+    argv,
+    async () => (await import('../../shared/platform/db/listing.ts')).indexListedRecords(),
+    (r) => `Put ${r.indexed} record${r.indexed === 1 ? '' : 's'} on the customers' and subscriptions' indexes`,
   );
-}
 
 const advancePayoutArgs = v.object({
   withdrawalId: v.pipe(v.string(), v.regex(WITHDRAWAL_ID_PATTERN, 'must be a payout id (po_…)')),
