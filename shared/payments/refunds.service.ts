@@ -42,7 +42,7 @@ import { isRefundableStatus, REFUNDABLE_STATUSES, requestFingerprint } from './t
 import { transactionNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
 import { logger } from '../platform/observability.ts';
-import { type Processor, type RefundResult, processorFor } from '../processor/index.ts';
+import { type RefundProcessor, type RefundResult, refundProcessorFor } from '../processor/index.ts';
 import { faultPoints } from './fault-points.service.ts';
 import { later, resumeKey, storedAnswer, IDEMPOTENCY_LOCK_SECONDS, newAttemptId } from '../platform/db/idempotent-requests.ts';
 
@@ -142,7 +142,7 @@ export async function createRefund(
   source: RefundSource,
   idempotencyKey?: string,
 ): Promise<RefundAnswer> {
-  const processor = processorFor(config.stage);
+  const processor = refundProcessorFor(config.stage);
   const reason = input.reason?.trim() || null;
   const requestHash = requestFingerprint({ transactionId, amount: input.amount ?? null, reason, source });
   const [existing, t, dispute] = await Promise.all([
@@ -289,7 +289,7 @@ export async function refundsClaimedWith(
   request: { reason: string; source: RefundSource },
   claimWith: RefundsClaimedWith,
 ): Promise<void> {
-  const processor = processorFor(config.stage);
+  const processor = refundProcessorFor(config.stage);
   const started = new Date();
   const now = started.toISOString();
   const claims = planned.map((p) => {
@@ -340,7 +340,7 @@ export async function refundsClaimedWith(
 
 /** A key seen before: see `resumeKey` (a takeover finishes the claimed refund). */
 const resume = (
-  processor: Processor,
+  processor: RefundProcessor,
   organization: Merchant,
   transactionId: string,
   requestHash: string,
@@ -359,7 +359,13 @@ const resume = (
   });
 
 /** Step 2, then step 3: the processor's refund under the refund's own key, then its settlement. */
-async function processAndSettle(processor: Processor, organization: Merchant, t: Transaction, refund: Refund, claim: Claim | null): Promise<RefundAnswer> {
+async function processAndSettle(
+  processor: RefundProcessor,
+  organization: Merchant,
+  t: Transaction,
+  refund: Refund,
+  claim: Claim | null,
+): Promise<RefundAnswer> {
   let result: RefundResult;
   try {
     result = await processor.refund({
@@ -387,7 +393,7 @@ async function processAndSettle(processor: Processor, organization: Merchant, t:
  * own (a prorated cancellation's), which no request retries: made now and settled (step 2, then step 3), as a retry
  * of its key would finish it — once, under the refund's own processor key.
  */
-export async function finishRefund(processor: Processor, organization: Merchant, refund: Refund, claim: Claim): Promise<RefundAnswer> {
+export async function finishRefund(processor: RefundProcessor, organization: Merchant, refund: Refund, claim: Claim): Promise<RefundAnswer> {
   const t = await transactions.getTransaction(organization.id, refund.transactionId);
   if (!t) throw new Error(`The refund ${refund.id} has no transaction`);
   return processAndSettle(processor, organization, t, refund, claim);

@@ -5,6 +5,6 @@
  */
 export { cardFingerprint } from './fingerprint.ts';
 export { alphanumericId } from './ids.ts';
-export type { ChargeResult, DeclineCode, Processor, RefundResult } from './processor.ts';
-export { hasProcessor, processorFor, ProcessorUnavailableError } from './registry.ts';
+export type { ChargeResult, DeclineCode, Processor, RefundProcessor, RefundResult } from './processor.ts';
+export { hasProcessor, processorFor, ProcessorUnavailableError, refundProcessorFor } from './registry.ts';
 export { setSandboxCardBehaviour } from './sandbox-processor.ts';

@@ -51,13 +51,20 @@ export interface Processor {
   vaultCard(card: VaultableCard): Promise<{ reference: string }>;
   /** Authorizes and captures `amountMinor` on the vaulted card, at most once per `idempotencyKey`. */
   charge(input: ChargeInput): Promise<ChargeResult>;
-  /** Gives back `amountMinor` of a captured charge, at most once per `idempotencyKey`. */
-  refund(input: RefundInput): Promise<RefundResult>;
   /**
    * The processor's own record of the charge made under `idempotencyKey` (its result), or null when it has none:
    * what the reconciler settles a charge from when the platform did not record the answer.
    */
   findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
+}
+
+/**
+ * The same processor's refunds, a port of their own (`refundProcessorFor`): a function that charges carries none of
+ * their code, one that refunds none of the vault's.
+ */
+export interface RefundProcessor {
+  /** Gives back `amountMinor` of a captured charge, at most once per `idempotencyKey`. */
+  refund(input: RefundInput): Promise<RefundResult>;
   /** The processor's own record of the refund made under `idempotencyKey`, or null when it has none. */
   findRefund(idempotencyKey: string): Promise<RefundResult | null>;
 }

@@ -5,8 +5,9 @@
  */
 import type { Stage } from '../domain/deployments.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { Processor } from './processor.ts';
+import type { Processor, RefundProcessor } from './processor.ts';
 import { sandboxProcessor } from './sandbox-processor.ts';
+import { sandboxRefundProcessor } from './sandbox-refunds.ts';
 
 /**
  * Local only: lets a local `live` stack vault and charge with the sandbox processor, so the live-only parts
@@ -26,10 +27,18 @@ export class ProcessorUnavailableError extends DomainError {
  * so it throws 503 `payments.processor_unavailable` (unless a local stack set `LIVE_USES_SANDBOX_PROCESSOR=1`).
  */
 export function processorFor(stage: Stage, env: Readonly<Record<string, string | undefined>> = process.env): Processor {
-  if (stage === 'sandbox') return sandboxProcessor;
-  if (env[LIVE_SANDBOX_PROCESSOR_SETTING] === '1' && env.MOR_LOCAL === '1') return sandboxProcessor;
+  if (usesSandbox(stage, env)) return sandboxProcessor;
   throw new ProcessorUnavailableError();
 }
+
+/** The refunds of `processorFor(stage, env)`'s processor (the same refusal where there is none). */
+export function refundProcessorFor(stage: Stage, env: Readonly<Record<string, string | undefined>> = process.env): RefundProcessor {
+  if (usesSandbox(stage, env)) return sandboxRefundProcessor;
+  throw new ProcessorUnavailableError();
+}
+
+const usesSandbox = (stage: Stage, env: Readonly<Record<string, string | undefined>>): boolean =>
+  stage === 'sandbox' || (env[LIVE_SANDBOX_PROCESSOR_SETTING] === '1' && env.MOR_LOCAL === '1');
 
 /** Whether the `stage` deployment has a processor to charge with (the live deployment, for now, has none). */
 export function hasProcessor(stage: Stage, env: Readonly<Record<string, string | undefined>> = process.env): boolean {

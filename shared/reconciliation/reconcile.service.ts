@@ -36,7 +36,7 @@ import { DomainError } from '../domain/errors.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import { config } from '../platform/config.ts';
 import { logger } from '../platform/observability.ts';
-import { type ChargeResult, type Processor, type RefundResult, processorFor } from '../processor/index.ts';
+import { type ChargeResult, type Processor, type RefundProcessor, type RefundResult, processorFor, refundProcessorFor } from '../processor/index.ts';
 import { checkoutKind } from '../checkout/index.ts';
 import { later, IDEMPOTENCY_LOCK_SECONDS, newAttemptId } from '../platform/db/idempotent-requests.ts';
 import { CANCELLATION_REFUND_KEY, subscriptionChargesKind } from '../subscriptions/index.ts';
@@ -86,9 +86,10 @@ export async function reconcile(asOf = new Date(), only: { organizationId?: stri
   const due = await unsettledOperations(new Date(asOf.getTime() - RECONCILE_AFTER_SECONDS * 1000).toISOString(), only.organizationId);
   if (!due.length) return result;
   const processor = processorFor(config.stage);
+  const refunds = refundProcessorFor(config.stage);
   for (const op of due) {
     if (op.operation === 'charge') result.charges[await reconcileCharge(processor, op.transaction, asOf)]++;
-    else result.refunds[await reconcileRefund(processor, op.refund, asOf)]++;
+    else result.refunds[await reconcileRefund(refunds, op.refund, asOf)]++;
   }
   return result;
 }
@@ -138,7 +139,7 @@ async function reconcileCharge(processor: Processor, t: Transaction, asOf: Date)
   return found ? 'settled' : 'failed';
 }
 
-async function reconcileRefund(processor: Processor, refund: Refund, asOf: Date): Promise<Outcome> {
+async function reconcileRefund(processor: RefundProcessor, refund: Refund, asOf: Date): Promise<Outcome> {
   const [organization, record] = await Promise.all([
     organizationOf(refund.organizationId, { refundId: refund.id }),
     refund.idempotencyKey ? idem.getIdempotencyRecord(refund.organizationId, REFUND_OPERATION, refund.idempotencyKey) : null,

@@ -43,7 +43,8 @@ import { getCustomerInvoice } from '../../shared/invoicing/invoices.repository.t
 import type { CustomerInvoice } from '../../shared/invoicing/invoices.rules.ts';
 import { listJournals } from '../../shared/money/ledger.repository.ts';
 import { attachPaymentInstrument, findPaymentInstrument } from '../../shared/customers/index.ts';
-import { sandboxChargesOf, sandboxRefundedMinor } from '../../shared/processor/sandbox-processor.ts';
+import { sandboxChargesOf } from '../../shared/processor/sandbox-processor.ts';
+import { sandboxRefundedMinor } from '../../shared/processor/sandbox-refunds.ts';
 import { listRefunds } from '../../shared/payments/refunds.repository.ts';
 import { createDispute, disputeOfTransaction } from '../../shared/payments/disputes.service.ts';
 import { createRefund } from '../../shared/payments/refunds.service.ts';

@@ -10,7 +10,7 @@ import { getBalance, listJournals } from '../../../shared/money/ledger.repositor
 import { listRefunds } from '../../../shared/payments/refunds.repository.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
 import { balancesOf, HOLD_DAYS, isBalanced } from '../../../shared/money/ledger.rules.ts';
-import { sandboxProcessor } from '../../../shared/processor/sandbox-processor.ts';
+import { sandboxRefundProcessor } from '../../../shared/processor/sandbox-refunds.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { advanceDispute } from '../../../shared/payments/disputes.service.ts';
 import { testCards } from '../../support/cards.ts';
@@ -361,25 +361,25 @@ describe('refunds: the sandbox processor and the operator command', () => {
     const t = (await getTransaction(org.organizationId, transactionId))!;
     const base = { externalTransactionId: t.externalTransactionId!, currency: 'USD' };
     const key = `sandbox-${randomUUID()}`;
-    const made = await sandboxProcessor.refund({ ...base, amountMinor: 600, idempotencyKey: key });
+    const made = await sandboxRefundProcessor.refund({ ...base, amountMinor: 600, idempotencyKey: key });
     expect(made).toEqual({ outcome: 'succeeded', externalRefundId: expect.stringMatching(/^re_[A-Za-z0-9]{24}$/) });
-    expect(await sandboxProcessor.refund({ ...base, amountMinor: 600, idempotencyKey: key })).toEqual(made);
-    expect(await sandboxProcessor.refund({ ...base, amountMinor: 500, idempotencyKey: key })).toMatchObject({
+    expect(await sandboxRefundProcessor.refund({ ...base, amountMinor: 600, idempotencyKey: key })).toEqual(made);
+    expect(await sandboxRefundProcessor.refund({ ...base, amountMinor: 500, idempotencyKey: key })).toMatchObject({
       outcome: 'failed',
       errorCode: 'idempotency_key_reused',
     });
-    expect(await sandboxProcessor.refund({ ...base, amountMinor: 401, idempotencyKey: randomUUID() })).toMatchObject({
+    expect(await sandboxRefundProcessor.refund({ ...base, amountMinor: 401, idempotencyKey: randomUUID() })).toMatchObject({
       outcome: 'failed',
       errorCode: 'amount_too_large',
     });
-    expect(await sandboxProcessor.refund({ ...base, currency: 'EUR', amountMinor: 1, idempotencyKey: randomUUID() })).toMatchObject({
+    expect(await sandboxRefundProcessor.refund({ ...base, currency: 'EUR', amountMinor: 1, idempotencyKey: randomUUID() })).toMatchObject({
       outcome: 'failed',
       errorCode: 'currency_mismatch',
     });
     expect(
-      await sandboxProcessor.refund({ ...base, externalTransactionId: 'pay_000000000000000000000000', amountMinor: 1, idempotencyKey: randomUUID() }),
+      await sandboxRefundProcessor.refund({ ...base, externalTransactionId: 'pay_000000000000000000000000', amountMinor: 1, idempotencyKey: randomUUID() }),
     ).toMatchObject({ outcome: 'failed', errorCode: 'unknown_charge' });
-    expect(await sandboxProcessor.refund({ ...base, amountMinor: 400, idempotencyKey: randomUUID() })).toMatchObject({ outcome: 'succeeded' });
+    expect(await sandboxRefundProcessor.refund({ ...base, amountMinor: 400, idempotencyKey: randomUUID() })).toMatchObject({ outcome: 'succeeded' });
   });
 
   it('a refund the processor refuses is answered with status failed and gives its reservation back', async () => {
@@ -388,7 +388,12 @@ describe('refunds: the sandbox processor and the operator command', () => {
     const t = (await getTransaction(org.organizationId, transactionId))!;
     // The processor's own balance of the charge is spent behind the platform's back: it refuses the next refund.
     expect(
-      await sandboxProcessor.refund({ externalTransactionId: t.externalTransactionId!, currency: 'USD', amountMinor: 1_000, idempotencyKey: randomUUID() }),
+      await sandboxRefundProcessor.refund({
+        externalTransactionId: t.externalTransactionId!,
+        currency: 'USD',
+        amountMinor: 1_000,
+        idempotencyKey: randomUUID(),
+      }),
     ).toMatchObject({ outcome: 'succeeded' });
     const res = await refund(org, transactionId, { amount: 4 });
     expect(res.status, res.text).toBe(201);

@@ -10,7 +10,8 @@ import * as sandboxCardKeys from '../../../shared/processor/sandbox-card.entity.
 import { normalizeCardNumber, validateCard } from '../../../shared/customers/cards.rules.ts';
 import { DomainError } from '../../../shared/domain/errors.ts';
 import type { ChargeResult } from '../../../shared/processor/processor.ts';
-import { processorFor } from '../../../shared/processor/registry.ts';
+import { processorFor, refundProcessorFor } from '../../../shared/processor/registry.ts';
+import { sandboxRefundProcessor } from '../../../shared/processor/sandbox-refunds.ts';
 import {
   SANDBOX_CARD_REFERENCE,
   SANDBOX_CHARGE_ID,
@@ -239,5 +240,13 @@ describe('processorFor', () => {
     expect(processorFor('live', { LIVE_USES_SANDBOX_PROCESSOR: '1', MOR_LOCAL: '1' }).name).toBe('sandbox');
     expect(() => processorFor('live', { LIVE_USES_SANDBOX_PROCESSOR: '1' })).toThrow(/processor/i);
     expect(() => processorFor('live', { LIVE_USES_SANDBOX_PROCESSOR: '0', MOR_LOCAL: '1' })).toThrow(/processor/i);
+  });
+
+  it("gives the same deployments the sandbox processor's refunds, and refuses them alike where there is none", () => {
+    expect(refundProcessorFor('sandbox')).toBe(sandboxRefundProcessor);
+    expect(refundProcessorFor('live', { LIVE_USES_SANDBOX_PROCESSOR: '1', MOR_LOCAL: '1' })).toBe(sandboxRefundProcessor);
+    for (const env of [{}, { LIVE_USES_SANDBOX_PROCESSOR: '1' }, { LIVE_USES_SANDBOX_PROCESSOR: '0', MOR_LOCAL: '1' }]) {
+      expect(() => refundProcessorFor('live', env)).toThrow(expect.objectContaining({ status: 503, code: 'payments.processor_unavailable' }));
+    }
   });
 });

@@ -17,7 +17,8 @@ import { getTransaction } from '../../../shared/payments/transactions.repository
 import { listUnsettled } from '../../../shared/payments/unsettled.repository.ts';
 import { balancesOf, isBalanced } from '../../../shared/money/ledger.rules.ts';
 import { processorRefundKey } from '../../../shared/payments/refunds.rules.ts';
-import { sandboxProcessor, sandboxRefundedMinor } from '../../../shared/processor/sandbox-processor.ts';
+import { sandboxProcessor } from '../../../shared/processor/sandbox-processor.ts';
+import { sandboxRefundedMinor, sandboxRefundProcessor } from '../../../shared/processor/sandbox-refunds.ts';
 import { faultPoints } from '../../../shared/payments/fault-points.service.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliation/reconcile.service.ts';
 import { createRefund } from '../../../shared/payments/refunds.service.ts';
@@ -121,12 +122,12 @@ describe('reconciler', () => {
   it('fails a refund the processor has no record of and gives its reservation back', async () => {
     const { org, organization, transactionId, chargeId } = await shopWithPayment(40);
     // The processor never answered (nor recorded anything): without a key, nothing could resume the refund.
-    vi.spyOn(sandboxProcessor, 'refund').mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED'), { name: 'ConnectError' }));
+    vi.spyOn(sandboxRefundProcessor, 'refund').mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED'), { name: 'ConnectError' }));
     await expect(createRefund(organization, transactionId, { amount: 10 }, 'api')).rejects.toMatchObject({ code: 'refund.processor_unreachable' });
     vi.restoreAllMocks();
     const [stranded] = await listRefunds(transactionId);
     expect(stranded!.status).toBe('pending');
-    expect(await sandboxProcessor.findRefund(processorRefundKey(stranded!.id))).toBeNull();
+    expect(await sandboxRefundProcessor.findRefund(processorRefundKey(stranded!.id))).toBeNull();
 
     expect(await reconcileNow(org.organizationId)).toMatchObject({ refunds: { settled: 0, failed: 1, left: 0 } });
     expect(await getRefund(transactionId, stranded!.id)).toMatchObject({ status: 'failed', failure: { code: 'processor_no_record' } });
@@ -140,7 +141,7 @@ describe('reconciler', () => {
   it("fails a merchant's keyed refund the processor has no record of too: its caller may have asked again under another key", async () => {
     const { org, organization, transactionId, chargeId } = await shopWithPayment(40);
     const key = `refund-${randomUUID()}`;
-    vi.spyOn(sandboxProcessor, 'refund').mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED'), { name: 'ConnectError' }));
+    vi.spyOn(sandboxRefundProcessor, 'refund').mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED'), { name: 'ConnectError' }));
     await expect(createRefund(organization, transactionId, { amount: 10 }, 'api', key)).rejects.toMatchObject({ code: 'refund.processor_unreachable' });
     // Asked again under another key (as the dashboard's form does): made.
     expect((await createRefund(organization, transactionId, { amount: 10 }, 'api', `refund-${randomUUID()}`)).refund).toMatchObject({ status: 'refunded' });
@@ -167,7 +168,7 @@ describe('reconciler', () => {
     expect(sub.status, sub.text).toBe(201);
     const [payment] = (await api('GET', `/transactions?subscriptionId=${sub.json.data.id}`)).json.data as Array<{ id: string; externalTransactionId: string }>;
     // Cancelled at once, prorated, while the processor does not answer: it ends, its refund claimed and left pending.
-    vi.spyOn(sandboxProcessor, 'refund').mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED'), { name: 'ConnectError' }));
+    vi.spyOn(sandboxRefundProcessor, 'refund').mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED'), { name: 'ConnectError' }));
     const cancelled = await createCancellation(organization, { subscriptionId: sub.json.data.id, churnTimePolicy: 'now', prorated: true });
     expect(cancelled.status).toBe('completed');
     const [stranded] = await listRefunds(payment!.id);
