@@ -36,6 +36,7 @@ import {
 } from './changes.rules.ts';
 import { prorate } from './periods.rules.ts';
 import { unusedValue } from './renewals.service.ts';
+import { creditUsed } from './credits.rules.ts';
 import { changed, commitOrConflict, decidableAt, stepParts, subscriptionConflict, unpaidInvoiceVoid } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscription.entity.ts';
@@ -213,7 +214,7 @@ async function applyConfirmed(
         openCancellationId: null,
         pause: null,
         pastDue: null,
-        creditMinor: s.creditMinor - creditGiven,
+        ...creditUsed(s, creditGiven).left,
       },
       now,
     );

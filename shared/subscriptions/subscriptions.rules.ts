@@ -74,6 +74,7 @@ export const newlyMade = () => ({
   delinquencyDays: DEFAULT_DELINQUENCY_DAYS,
   renewalRemindersSentAt: [] as string[],
   creditMinor: 0,
+  creditLots: [],
   pending: null,
 });
 
