@@ -36,7 +36,6 @@ import {
 } from './changes.rules.ts';
 import { prorate } from './periods.rules.ts';
 import { unusedValue } from './renewals.service.ts';
-import { creditUsed } from './credits.rules.ts';
 import { changed, commitOrConflict, decidableAt, stepParts, subscriptionConflict, unpaidInvoiceVoid } from './steps.service.ts';
 import * as repo from './subscriptions.repository.ts';
 import type { Subscription } from './subscription.entity.ts';
@@ -214,7 +213,7 @@ async function applyConfirmed(
         openCancellationId: null,
         pause: null,
         pastDue: null,
-        ...creditUsed(s, creditGiven).left,
+        creditMinor: s.creditMinor - creditGiven,
       },
       now,
     );

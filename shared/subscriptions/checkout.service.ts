@@ -28,7 +28,6 @@ import type { TransactItem } from '../platform/db/types.ts';
 import { invoiceBuyerOf, transitionEvents } from './steps.service.ts';
 import { chargeInvoice, checkoutInvoiceId, taxPercentOf } from '../invoicing/index.ts';
 import * as repo from './subscriptions.repository.ts';
-import { creditUsed } from './credits.rules.ts';
 import { type Subscription, SubscriptionEntity } from './subscription.entity.ts';
 import { newlyMade } from './subscriptions.rules.ts';
 import { clockOf } from './test-clock.service.ts';
@@ -246,14 +245,12 @@ export function checkoutSubscriptionItems(organization: Merchant, stored: object
       periodStart: at,
       periodEnd,
       pastDue: null,
-      ...creditUsed(pending, pending.priceMinor).left,
+      creditMinor: Math.max(0, pending.creditMinor - pending.priceMinor),
       activatedAt: pending.activatedAt ?? at,
       periodTransactionId: transactionId,
       periodChargeIds: [],
       // What it was paid at (a promo code's discount taken off), else its price.
       periodValueMinor: pending.periodValueMinor ?? pending.priceMinor,
-      // The rate the payment taxed it at: what a credit of its unused time is worth in tax.
-      ...(charged ? { periodTaxRate: charged.rate === null ? null : taxPercentOf(charged.rate) } : {}),
       remindedFor: pending.remindedFor.filter((r) => r > periodEnd).concat(pending.remindedFor.includes(periodEnd) ? [periodEnd] : []),
     };
   }

@@ -19,7 +19,6 @@ import type { TransactItem } from '../platform/db/types.ts';
 import { customerMail, mailAbout, type SubscriptionMail } from './subscription.mails.ts';
 import { logger } from '../platform/observability.ts';
 import { anchorFor, boundary, dunningSchedule, prorate, secondsBetween } from './periods.rules.ts';
-import { creditAdded, creditLines, creditUsed } from './credits.rules.ts';
 import * as repo from './subscriptions.repository.ts';
 import { getChange, newChangeRecord, putChange } from './changes.repository.ts';
 import type { Cancellation } from './changes.rules.ts';
@@ -113,7 +112,7 @@ export function periodSpec(s: Subscription, p: number, n: number, key = `renewal
           ? { description: `${it.planName} × ${it.quantity} (short first period, ${span})`, quantity: 1, unitPriceMinor: parts[i]! }
           : { description: `${it.planName} (${span})`, quantity: it.quantity, unitPriceMinor: it.unitPriceMinor },
       ),
-      ...creditLines(creditUsed(s, credit).used),
+      ...(credit > 0 ? [{ description: 'Credit applied', quantity: 1, unitPriceMinor: -credit }] : []),
     ],
   };
 }
@@ -175,7 +174,7 @@ export function afterCharge(
       periodStart: start,
       periodEnd: end,
       pastDue: null,
-      ...creditUsed(s, price.creditMinor).left,
+      creditMinor: Math.max(0, s.creditMinor - price.creditMinor),
       activatedAt: s.activatedAt ?? at,
       periodTransactionId: spec.amountMinor > 0 ? spec.transactionId : null,
       periodChargeIds: [],
@@ -316,7 +315,7 @@ async function decide(organization: Merchant, s: Subscription, action: DueAction
       // declined period being retried is no longer charged, so its invoice is voided.
       const credit = s.status === 'active' ? unusedValue(s, at) : 0;
       return {
-        changes: { status: 'paused', pastDue: null, ...creditAdded(s, credit, s.periodTaxRate) },
+        changes: { status: 'paused', pastDue: null, creditMinor: s.creditMinor + credit },
         extra: [...(pause ? [putChange('SUBPAUSE', { ...pause, status: 'active' as const, updatedAt: at })] : []), ...unpaid],
       };
     }

@@ -157,33 +157,25 @@ export interface Decision extends Effect {
 /** What a step's charge came to (none: 0 to pay, all by credit). */
 export type Outcome = { paid: true; transactionId: string | null } | { paid: false; transactionId: string | null; reason: string };
 
+/** The tax of `amountMinor` (before tax) at `rate` (an exact decimal; null: untaxed), rounded once as an invoice line's. */
+export const taxAt = (amountMinor: number, rate: string | null): number => (rate === null ? 0 : taxAmountOf(amountMinor, taxPercentOf(rate)));
+
 /**
  * The charge of `spec` with its tax: every line taxed at the rate in force at `at` (clock time: the charge's date) where
- * the buyer of `s` is (its billing address) — but a credit's line, taxed at the rate it was paid at (`taxedAt`: what a
- * credit note for it would take off) — each line's tax rounded once by the invoices' rule, so the charge is exactly its
- * invoice's total (untaxed when `s` has no address: a subscription from before addresses were kept). When the credit's
- * tax would come to more than the charge's own, every line is taxed at the charge's rate (a charge's tax is never
- * negative; see ./credits.rules.ts). A period its credit pays before tax may so still owe tax: a credit paid untaxed
- * pays no VAT. The tax port refuses a place it has no rate for (422 `checkout.tax_unavailable`).
+ * the buyer of `s` is (its billing address), each line's tax rounded once by the invoices' rule, so the charge is
+ * exactly its invoice's total (untaxed when `s` has no address: a subscription from before addresses were kept). The
+ * tax port refuses a place it has no rate for (422 `checkout.tax_unavailable`).
  */
 export function taxedSpec(s: Subscription, spec: ChargeSpec, at: string): ChargeSpec {
   // Taxed already: a retry paying its invoice as issued.
   if (spec.taxMinor !== undefined) return spec;
   const rate = taxRateOf(s, at);
-  const bare = spec.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceMinor: l.unitPriceMinor }));
-  if (rate === null) return { ...spec, lines: bare };
+  if (rate === null) return spec;
   const percent = taxPercentOf(rate);
-  const taxed = (own: boolean) => {
-    const lines = spec.lines.map((l, i) => ({ ...bare[i]!, taxRate: own && l.taxedAt !== undefined ? (l.taxedAt ?? 0) : percent }));
-    return { lines, taxMinor: lines.reduce((n, l) => n + taxAmountOf(l.quantity * l.unitPriceMinor, l.taxRate), 0) };
-  };
-  const own = taxed(true);
-  const { lines, taxMinor } = own.taxMinor >= 0 ? own : taxed(false);
+  const lines = spec.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPriceMinor: l.unitPriceMinor, taxRate: percent }));
+  const taxMinor = lines.reduce((n, l) => n + taxAt(l.quantity * l.unitPriceMinor, rate), 0);
   return { ...spec, lines, amountMinor: spec.amountMinor + taxMinor, taxMinor };
 }
-
-/** The tax percentage `spec` (taxed) charges its period at: its first line's that is not a credit (null: untaxed). */
-const periodRateOf = (spec: ChargeSpec): number | null => spec.lines.find((l) => l.unitPriceMinor > 0)?.taxRate ?? null;
 
 const taxable = (address: TaxAddress, currency: string): boolean => {
   try {
@@ -302,11 +294,6 @@ function taxedDecision(s: Subscription, decided: Decision, at: string): Decision
   if (!decided.charge) return decided;
   const spec = taxedSpec(s, decided.charge.spec, at);
   const { declined } = decided.charge;
-  // Paid, a step that charges a period (or its rest) keeps the rate it charged it at, what its unused time is worth in
-  // tax; a period its credit paid before tax, with tax still to pay, is paid by this charge.
-  const paysPeriod = 'periodValueMinor' in decided.changes;
-  const paidBy = decided.changes.periodTransactionId === null && spec.amountMinor > 0 ? { periodTransactionId: spec.transactionId } : {};
-  const changes = paysPeriod ? { ...decided.changes, ...paidBy, periodTaxRate: periodRateOf(spec) } : decided.changes;
   const owing = declined.changes.pastDue;
   const owed = owing
     ? {
@@ -314,7 +301,7 @@ function taxedDecision(s: Subscription, decided: Decision, at: string): Decision
         changes: { ...declined.changes, pastDue: { ...owing, amountMinor: spec.amountMinor, taxMinor: spec.taxMinor ?? 0, description: spec.description } },
       }
     : declined;
-  return { ...decided, changes, charge: { spec, declined: owed } };
+  return { ...decided, charge: { spec, declined: owed } };
 }
 
 /**

@@ -42,11 +42,8 @@ export interface ChargeSpec {
   description: string;
   /** What is charged: the lines' amounts and, once taxed (`taxedSpec`), their tax. */
   amountMinor: number;
-  /**
-   * Before tax; `taxRate` (a percentage) once taxed. `taxedAt`: a credit's line, the percentage it was paid at (null:
-   * untaxed), which `taxedSpec` taxes it at instead of the charge's rate (see ./credits.rules.ts).
-   */
-  lines: Array<{ description: string; quantity: number; unitPriceMinor: number; taxRate?: number; taxedAt?: number | null }>;
+  /** Before tax; `taxRate` (a percentage) once taxed. */
+  lines: Array<{ description: string; quantity: number; unitPriceMinor: number; taxRate?: number }>;
   /** The tax in `amountMinor` (0: untaxed; absent: not taxed yet, `taxedSpec` taxes it). */
   taxMinor?: number;
   /** The invoice was written by an earlier attempt (a declined period being retried): a paid retry marks it paid. */
@@ -73,12 +70,6 @@ export interface PendingStep {
 }
 
 export type { TaxAddress } from '../domain/tax.ts';
-
-/** Credit paid at one tax rate: its amount (minor units, before tax) and that rate (a percentage; null: untaxed). */
-export interface CreditLot {
-  amountMinor: number;
-  taxRate: number | null;
-}
 
 export interface Subscription {
   /** A UUID (v7). */
@@ -142,17 +133,6 @@ export interface Subscription {
   renewalRemindersSentAt: string[];
   /** Credit carried to the next charges (minor units before tax, ≥ 0). */
   creditMinor: number;
-  /**
-   * The parts of `creditMinor` whose tax rate is known, oldest first: each the percentage it was paid at (null:
-   * untaxed). What they do not sum to (a credit kept before rates were) is taxed at the rate of the charge that uses
-   * it. See ./credits.rules.ts.
-   */
-  creditLots: CreditLot[];
-  /**
-   * The tax percentage the paid period was charged at (null: untaxed): what a credit of its unused time is worth in
-   * tax. Absent: not known (a period paid before rates were kept).
-   */
-  periodTaxRate?: number | null;
   /**
    * Where the buyer is, for tax: every charge is taxed at the rate in force for it on the charge's date (null: a
    * subscription created before addresses were kept, charged untaxed).
@@ -258,8 +238,6 @@ export const SubscriptionEntity = entity<Subscription, { id: string }>({
       remindedFor: v.optional(v.array(v.string()), []),
       renewalRemindersSentAt: v.optional(v.array(v.string()), []),
       creditMinor: v.optional(v.number(), 0),
-      creditLots: v.optional(v.array(v.object({ amountMinor: v.number(), taxRate: orNull(v.number()) })), []),
-      periodTaxRate: v.optional(v.nullable(v.number())),
       billingAddress: orNull(v.object({ country: v.string(), state: orNull(v.string()), postalCode: orNull(v.string()) })),
       orderId: orNull(v.string()),
       activatedAt: orNull(v.string()),

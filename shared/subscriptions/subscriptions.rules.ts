@@ -74,7 +74,6 @@ export const newlyMade = () => ({
   delinquencyDays: DEFAULT_DELINQUENCY_DAYS,
   renewalRemindersSentAt: [] as string[],
   creditMinor: 0,
-  creditLots: [],
   pending: null,
 });
 

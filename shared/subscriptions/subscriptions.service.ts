@@ -13,7 +13,6 @@ import { buyerTaxAddress, taxPort } from '../domain/tax.ts';
 import { customerNotFound, paymentInstrumentNotFound, planNotFound, subscriptionNotFound } from '../domain/unknown-ids.ts';
 import { chargeInvoiceId } from '../invoicing/index.ts';
 import { anchorFor, boundary, dunningSchedule, prorationOf, shortFirstPeriodFits, trialEnd } from './periods.rules.ts';
-import { creditAdded, creditLines, type CreditPart, creditUsed } from './credits.rules.ts';
 import { invoicePaidBy, latestTransactions } from '../payments/index.ts';
 import { applyStep, followScheduledEnd, owedCharge, periodAmount, periodSpec, periodValue, runDue, startBilling } from './renewals.service.ts';
 import { apply, type ChargeSpec, chargedFrom, chargedWith, type Decision, decidableAt, engineState, subscriptionConflict, taxedSpec } from './steps.service.ts';
@@ -408,7 +407,7 @@ async function itemsDecision(s: Subscription, items: SubscriptionItem[], input: 
   if (input.retainRenewalTime === 'reset') {
     // A new period from now: charged in full, less the credit.
     const anchor = anchorFor(now, { unit: s.cycle.unit, length: s.cycle.length, periodAnchorInstruction: null });
-    const next = { ...s, ...base, anchor, ...creditAdded(s, credit, s.periodTaxRate) };
+    const next = { ...s, ...base, anchor, creditMinor: s.creditMinor + credit };
     const spec: ChargeSpec = { ...periodSpec(next, 0, s.periodNumber + 1, key), invoiceIfDeclined: false };
     const periodEnd = boundary(anchor, 1);
     const scheduled = await followScheduledEnd(s, periodEnd, now);
@@ -420,7 +419,7 @@ async function itemsDecision(s: Subscription, items: SubscriptionItem[], input: 
         periodNumber: s.periodNumber + 1,
         periodStart: now,
         periodEnd,
-        ...creditUsed(next, newPrice).left,
+        creditMinor: Math.max(0, next.creditMinor - newPrice),
         remindedFor: [],
         periodTransactionId: spec.amountMinor > 0 ? spec.transactionId : null,
         periodChargeIds: [],
@@ -435,31 +434,20 @@ async function itemsDecision(s: Subscription, items: SubscriptionItem[], input: 
   // From the next renewal: the paid period keeps what it is worth.
   if (!input.proRataCredit) return { changes: { ...base, periodValueMinor: periodValue(s) }, extra: [] };
   // Retain with proration: one charge of the difference for the rest of the period, or a credit carried.
-  // The credit carried pays what it can of the difference; a negative difference is carried, at the period's rate.
-  const carried = creditUsed(s, Math.max(0, p.netMinor));
-  const net = p.netMinor - (s.creditMinor - carried.left.creditMinor);
-  const held = p.netMinor < 0 ? creditAdded(s, -p.netMinor, s.periodTaxRate) : carried.left;
-  const changes = { ...base, ...held, periodValueMinor: newValue };
+  const net = p.netMinor - Math.min(s.creditMinor, Math.max(0, p.netMinor));
+  const creditMinor = p.netMinor < 0 ? s.creditMinor - p.netMinor : s.creditMinor - Math.min(s.creditMinor, Math.max(0, p.netMinor));
+  const changes = { ...base, creditMinor, periodValueMinor: newValue };
   if (net <= 0) return { changes, extra: [] };
   // Paid, it is one of the period's payments (what a prorated cancellation refunds from).
-  const spec = prorationSpec(s, key, net, now, p, nameOf(items), carried.used);
+  const spec = prorationSpec(s, key, net, now, p, nameOf(items));
   return { changes: { ...changes, periodChargeIds: [...s.periodChargeIds, spec.transactionId] }, extra: [], charge: { spec, declined: unchanged } };
 }
 
 /**
  * The prorated charge of an items change: the new items for the rest of the period less the credit for the unused
- * part of the old ones (at the rate the period was paid at) and the credit carried it `used`, as one charge with one
- * invoice.
+ * part of the old ones (and of the credit carried), as one charge with one invoice.
  */
-function prorationSpec(
-  s: Subscription,
-  key: string,
-  amountMinor: number,
-  at: string,
-  p: ReturnType<typeof prorationOf>,
-  newName: string,
-  used: CreditPart[],
-): ChargeSpec {
+function prorationSpec(s: Subscription, key: string, amountMinor: number, at: string, p: ReturnType<typeof prorationOf>, newName: string): ChargeSpec {
   const span = `${at.slice(0, 10)} to ${s.periodEnd!.slice(0, 10)}`;
   return {
     key,
@@ -471,8 +459,8 @@ function prorationSpec(
     amountMinor,
     lines: [
       { description: `${newName} for the rest of the period (${span})`, quantity: 1, unitPriceMinor: p.chargeMinor },
-      ...creditLines([{ amountMinor: p.creditMinor, taxRate: s.periodTaxRate }], `Unused time of ${s.name} (${span})`),
-      ...creditLines(used),
+      { description: `Unused time of ${s.name} (${span})`, quantity: 1, unitPriceMinor: -p.creditMinor },
+      ...(p.netMinor - amountMinor > 0 ? [{ description: 'Credit applied', quantity: 1, unitPriceMinor: amountMinor - p.netMinor }] : []),
     ],
   };
 }

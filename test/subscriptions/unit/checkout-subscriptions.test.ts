@@ -77,8 +77,6 @@ function engineItems(snapshot: CheckoutSubscription, startedAt: string, transact
       startAt: at,
       ...afterCharge(started.s, started.p, 1, 0, true, spec, at, price),
       periodInvoiceId: transactionId && snapshot.charged ? checkoutInvoiceId(transactionId) : null,
-      // The engine keeps the rate a period's charge was taxed at (the checkout's here, 7.25 %).
-      ...(snapshot.charged ? { periodTaxRate: 7.25 } : {}),
     };
   }
   const next = changed(pending, changes, at);
