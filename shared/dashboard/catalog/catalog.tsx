@@ -7,7 +7,8 @@
 import type { Plan, PromoCode } from '../../catalog/index.ts';
 import { PastTheEnd, pageHref } from '../customers/paging.tsx';
 import { Money, Status, Time } from '../kit/format.tsx';
-import { ActionForm, Csrf, Empty, Field, Notice, Page, Pager, SelectField, SentOnce, Table, areaPath, type PageContext } from '../kit/layout.tsx';
+import type { Child } from 'hono/jsx';
+import { ActionForm, type Column, Csrf, Empty, Field, Notice, Page, Pager, SelectField, SentOnce, Table, areaPath, type PageContext } from '../kit/layout.tsx';
 
 /** The form's fields, as posted (all optional: the service says what is missing). */
 export interface CatalogForm {
@@ -93,8 +94,11 @@ export interface CatalogProps {
   form?: CatalogForm;
 }
 
+/** The catalog's props with the page's path (what its forms post to). */
+type ListProps = CatalogProps & { path: string };
+
 /** The address of page `page` of `list`, the other lists kept at their pages, scrolled to the list. */
-function listHref(p: CatalogProps & { path: string }, list: Lists, page: number): string {
+function listHref(p: ListProps, list: Lists, page: number): string {
   const params: Record<string, string | undefined> = {};
   for (const other of Object.keys(pageParams) as Lists[]) {
     const n = other === list ? page : p.pages[other];
@@ -104,7 +108,7 @@ function listHref(p: CatalogProps & { path: string }, list: Lists, page: number)
 }
 
 /** A list's previous and next links, and which page of how many it is. */
-function ListPages({ p, list, what }: { p: CatalogProps & { path: string }; list: Lists; what: string }) {
+function ListPages({ p, list, what }: { p: ListProps; list: Lists; what: string }) {
   const pages = Math.max(1, Math.ceil(p.totalCounts[list] / p.pageSize));
   const page = Math.min(p.pages[list], pages);
   return (
@@ -119,191 +123,203 @@ function ListPages({ p, list, what }: { p: CatalogProps & { path: string }; list
 }
 
 /** A page past a list's end says so, and links to its first page. */
-const ListPastTheEnd = ({ p, list, what }: { p: CatalogProps & { path: string }; list: Lists; what: string }) => (
+const ListPastTheEnd = ({ p, list, what }: { p: ListProps; list: Lists; what: string }) => (
   <PastTheEnd page={p.pages[list]} what={what} first={listHref(p, list, 1)} />
 );
 
-function Products(p: CatalogProps & { path: string }) {
+/** A list of the catalog: its heading, then its page of rows (or why there are none), then its pages. */
+function CatalogList(props: {
+  p: ListProps;
+  list: Lists;
+  title: string;
+  what: string;
+  empty: string;
+  caption: string;
+  columns: readonly Column[];
+  children: Child;
+}) {
+  const { p, list, what } = props;
+  const shown = p[list].length;
   return (
-    <section aria-labelledby="products">
-      <h2 id="products">Products</h2>
-      {p.products.length === 0 && p.totalCounts.products > 0 ? (
-        <ListPastTheEnd p={p} list="products" what="products" />
-      ) : p.products.length === 0 ? (
-        <Empty>{p.canManage ? 'No products yet. Create a product below, then a plan to sell it at.' : 'No products yet. Owners and admins create them.'}</Empty>
+    <section aria-labelledby={listAnchors[list]}>
+      <h2 id={listAnchors[list]}>{props.title}</h2>
+      {shown === 0 && p.totalCounts[list] > 0 ? (
+        <ListPastTheEnd p={p} list={list} what={what} />
+      ) : shown === 0 ? (
+        <Empty>{p.canManage ? props.empty : `No ${what} yet. Owners and admins create them.`}</Empty>
       ) : (
-        <Table caption="The merchant's products, newest first" columns={['Name', 'Sold', 'Status', 'Created', p.canManage && 'Manage']} stack>
-          {p.products.map((x) => (
-            <tr>
-              <td data-label="Name">
-                {x.name}
-                {x.description ? <p class="hint">{x.description}</p> : null}
-              </td>
-              <td data-label="Sold">{x.type === 'recurring' ? 'As a subscription' : 'Once'}</td>
-              <td data-label="Status">
-                <Status status={x.status} />
-              </td>
-              <td data-label="Created">
-                <Time iso={x.createdAt} />
-              </td>
-              {p.canManage ? (
-                <td data-label="Manage">
-                  {x.status === 'active' ? (
-                    <ActionForm
-                      ctx={p.ctx}
-                      path={p.path}
-                      action="archive_product"
-                      fields={{ product_id: x.id }}
-                      confirm={`Archive the product ${x.name}? It can no longer get new plans.`}
-                      tone="danger"
-                      label={`Archive the product ${x.name}`}
-                    >
-                      Archive
-                    </ActionForm>
-                  ) : (
-                    <span class="muted">—</span>
-                  )}
-                </td>
-              ) : null}
-            </tr>
-          ))}
+        <Table caption={props.caption} columns={props.columns} stack>
+          {props.children}
         </Table>
       )}
-      <ListPages p={p} list="products" what="products" />
+      <ListPages p={p} list={list} what={what} />
     </section>
   );
 }
 
-function Plans(p: CatalogProps & { path: string }) {
+/** A row's Manage cell, for owners and admins: the `action` that retires it while it is live, else a dash. */
+function RetireCell(props: {
+  p: ListProps;
+  live: boolean;
+  action: string;
+  fields: Readonly<Record<string, string>>;
+  confirm: string;
+  label: string;
+  children: Child;
+}) {
+  const { p } = props;
+  if (!p.canManage) return null;
   return (
-    <section aria-labelledby="plans">
-      <h2 id="plans">Plans</h2>
-      {p.plans.length === 0 && p.totalCounts.plans > 0 ? (
-        <ListPastTheEnd p={p} list="plans" what="plans" />
-      ) : p.plans.length === 0 ? (
-        <Empty>
-          {p.canManage
-            ? 'No plans yet. A plan is a price of a product; create one below and share its checkout link.'
-            : 'No plans yet. Owners and admins create them.'}
-        </Empty>
+    <td data-label="Manage">
+      {props.live ? (
+        <ActionForm ctx={p.ctx} path={p.path} action={props.action} fields={props.fields} confirm={props.confirm} tone="danger" label={props.label}>
+          {props.children}
+        </ActionForm>
       ) : (
-        <Table
-          caption="The merchant's plans, newest first, their prices and checkout links"
-          columns={['Name', 'Product', 'Price', 'Status', 'Checkout link', p.canManage && 'Manage']}
-          stack
-        >
-          {p.plans.map((x) => {
-            const link = `${p.checkoutOrigin}/checkout/plans/${x.id}`;
-            return (
-              <tr>
-                <td data-label="Name">{x.name}</td>
-                <td data-label="Product">{p.productNames.get(x.productId) ?? <span class="mono wrap">{x.productId}</span>}</td>
-                <td data-label="Price">
-                  <Money minor={x.price} currency={x.currency} /> {intervalText(x)}
-                </td>
-                <td data-label="Status">
-                  <Status status={x.isActive ? 'active' : 'archived'} />
-                </td>
-                <td data-label="Checkout link">
-                  {x.isActive ? (
-                    <a href={link} class="mono wrap">
-                      {link}
-                    </a>
-                  ) : (
-                    <span class="muted">—</span>
-                  )}
-                </td>
-                {p.canManage ? (
-                  <td data-label="Manage">
-                    {x.isActive ? (
-                      <ActionForm
-                        ctx={p.ctx}
-                        path={p.path}
-                        action="archive_plan"
-                        fields={{ plan_id: x.id }}
-                        confirm={`Archive the plan ${x.name}? Its checkout link stops selling it.`}
-                        tone="danger"
-                        label={`Archive the plan ${x.name}`}
-                      >
-                        Archive
-                      </ActionForm>
-                    ) : (
-                      <span class="muted">—</span>
-                    )}
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
-        </Table>
+        <span class="muted">—</span>
       )}
-      <ListPages p={p} list="plans" what="plans" />
-    </section>
+    </td>
   );
 }
 
-function PromoCodes(p: CatalogProps & { path: string }) {
+function Products(p: ListProps) {
   return (
-    <section aria-labelledby="promo-codes">
-      <h2 id="promo-codes">Promo codes</h2>
-      {p.promoCodes.length === 0 && p.totalCounts.promoCodes > 0 ? (
-        <ListPastTheEnd p={p} list="promoCodes" what="promo codes" />
-      ) : p.promoCodes.length === 0 ? (
-        <Empty>
-          {p.canManage ? 'No promo codes yet. Create one below to give buyers a discount at checkout.' : 'No promo codes yet. Owners and admins create them.'}
-        </Empty>
-      ) : (
-        <Table caption="The merchant's promo codes, newest first" columns={['Code', 'Discount', 'Redeemed', 'Status', p.canManage && 'Manage']} stack>
-          {p.promoCodes.map((x) => (
-            <tr>
-              <td data-label="Code" class="mono">
-                {x.code}
-              </td>
-              <td data-label="Discount">
-                {x.percentOffBasisPoints !== null ? (
-                  `${x.percentOffBasisPoints / 100}% off`
-                ) : x.amountOff !== null && x.currency ? (
-                  <>
-                    <Money minor={x.amountOff} currency={x.currency} /> off
-                  </>
-                ) : null}
-              </td>
-              <td data-label="Redeemed">
-                {x.timesRedeemed}
-                {x.maxRedemptions !== null ? ` of ${x.maxRedemptions}` : ''}
-              </td>
-              <td data-label="Status">
-                <Status status={x.isActive ? 'active' : 'inactive'} />
-              </td>
-              {p.canManage ? (
-                <td data-label="Manage">
-                  {x.isActive ? (
-                    <ActionForm
-                      ctx={p.ctx}
-                      path={p.path}
-                      action="deactivate_promo"
-                      fields={{ promo_code_id: x.id }}
-                      confirm={`Deactivate the promo code ${x.code}? Buyers can no longer use it.`}
-                      tone="danger"
-                      label={`Deactivate the promo code ${x.code}`}
-                    >
-                      Deactivate
-                    </ActionForm>
-                  ) : (
-                    <span class="muted">—</span>
-                  )}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </Table>
-      )}
-      <ListPages p={p} list="promoCodes" what="promo codes" />
-    </section>
+    <CatalogList
+      p={p}
+      list="products"
+      title="Products"
+      what="products"
+      empty="No products yet. Create a product below, then a plan to sell it at."
+      caption="The merchant's products, newest first"
+      columns={['Name', 'Sold', 'Status', 'Created', p.canManage && 'Manage']}
+    >
+      {p.products.map((x) => (
+        <tr>
+          <td data-label="Name">
+            {x.name}
+            {x.description ? <p class="hint">{x.description}</p> : null}
+          </td>
+          <td data-label="Sold">{x.type === 'recurring' ? 'As a subscription' : 'Once'}</td>
+          <td data-label="Status">
+            <Status status={x.status} />
+          </td>
+          <td data-label="Created">
+            <Time iso={x.createdAt} />
+          </td>
+          <RetireCell
+            p={p}
+            live={x.status === 'active'}
+            action="archive_product"
+            fields={{ product_id: x.id }}
+            confirm={`Archive the product ${x.name}? It can no longer get new plans.`}
+            label={`Archive the product ${x.name}`}
+          >
+            Archive
+          </RetireCell>
+        </tr>
+      ))}
+    </CatalogList>
   );
 }
 
-function Forms(p: CatalogProps & { path: string }) {
+function Plans(p: ListProps) {
+  return (
+    <CatalogList
+      p={p}
+      list="plans"
+      title="Plans"
+      what="plans"
+      empty="No plans yet. A plan is a price of a product; create one below and share its checkout link."
+      caption="The merchant's plans, newest first, their prices and checkout links"
+      columns={['Name', 'Product', 'Price', 'Status', 'Checkout link', p.canManage && 'Manage']}
+    >
+      {p.plans.map((x) => {
+        const link = `${p.checkoutOrigin}/checkout/plans/${x.id}`;
+        return (
+          <tr>
+            <td data-label="Name">{x.name}</td>
+            <td data-label="Product">{p.productNames.get(x.productId) ?? <span class="mono wrap">{x.productId}</span>}</td>
+            <td data-label="Price">
+              <Money minor={x.price} currency={x.currency} /> {intervalText(x)}
+            </td>
+            <td data-label="Status">
+              <Status status={x.isActive ? 'active' : 'archived'} />
+            </td>
+            <td data-label="Checkout link">
+              {x.isActive ? (
+                <a href={link} class="mono wrap">
+                  {link}
+                </a>
+              ) : (
+                <span class="muted">—</span>
+              )}
+            </td>
+            <RetireCell
+              p={p}
+              live={x.isActive}
+              action="archive_plan"
+              fields={{ plan_id: x.id }}
+              confirm={`Archive the plan ${x.name}? Its checkout link stops selling it.`}
+              label={`Archive the plan ${x.name}`}
+            >
+              Archive
+            </RetireCell>
+          </tr>
+        );
+      })}
+    </CatalogList>
+  );
+}
+
+function PromoCodes(p: ListProps) {
+  return (
+    <CatalogList
+      p={p}
+      list="promoCodes"
+      title="Promo codes"
+      what="promo codes"
+      empty="No promo codes yet. Create one below to give buyers a discount at checkout."
+      caption="The merchant's promo codes, newest first"
+      columns={['Code', 'Discount', 'Redeemed', 'Status', p.canManage && 'Manage']}
+    >
+      {p.promoCodes.map((x) => (
+        <tr>
+          <td data-label="Code" class="mono">
+            {x.code}
+          </td>
+          <td data-label="Discount">
+            {x.percentOffBasisPoints !== null ? (
+              `${x.percentOffBasisPoints / 100}% off`
+            ) : x.amountOff !== null && x.currency ? (
+              <>
+                <Money minor={x.amountOff} currency={x.currency} /> off
+              </>
+            ) : null}
+          </td>
+          <td data-label="Redeemed">
+            {x.timesRedeemed}
+            {x.maxRedemptions !== null ? ` of ${x.maxRedemptions}` : ''}
+          </td>
+          <td data-label="Status">
+            <Status status={x.isActive ? 'active' : 'inactive'} />
+          </td>
+          <RetireCell
+            p={p}
+            live={x.isActive}
+            action="deactivate_promo"
+            fields={{ promo_code_id: x.id }}
+            confirm={`Deactivate the promo code ${x.code}? Buyers can no longer use it.`}
+            label={`Deactivate the promo code ${x.code}`}
+          >
+            Deactivate
+          </RetireCell>
+        </tr>
+      ))}
+    </CatalogList>
+  );
+}
+
+function Forms(p: ListProps) {
   const f = (action: string) => (p.form?.action === action ? p.form : {});
   const product = f('create_product');
   const plan = f('create_plan');
