@@ -1,7 +1,7 @@
 /**
- * The hosted checkout pages' script (`GET /checkout/assets/checkout.js`, this file bundled), loaded by the page
- * shell of `shared/checkout/page.ts`. It reads `plans/{planId}` or `orders/{orderId}` from the page's path
- * and drives the buyer checkout API on the same origin (`/api/v1/checkout/…`):
+ * The hosted checkout pages' script (`GET /checkout/assets/checkout.js`, this file bundled with ./checkout-api.ts,
+ * ./dom.ts and ./format.ts), loaded by the page shell of `shared/checkout/page.ts`. It reads `plans/{planId}` or
+ * `orders/{orderId}` from the page's path and drives the buyer checkout API on the same origin (`/api/v1/checkout/…`):
  *
  * - plan: read → tax preview once a billing address is chosen (or, with a promo code applied, the promo quote,
  *   which then includes tax) → session (e-mail, quantity, address) → hosted fields mounted with the session's
@@ -17,6 +17,27 @@
  * hosted-fields frame holds it and hands back a token id. Nothing is logged and nothing is stored.
  */
 import type { HostedFields, HostedFieldsError, MorHostedFields } from '../../customers/browser/hosted-fields-sdk.ts';
+import {
+  type Answer,
+  type BillingAddress,
+  type Confirmation,
+  type Customization,
+  type Failure,
+  type Order,
+  type OrderRead,
+  type PlanRead,
+  type PolicyUrlField,
+  type PromoCodeTerms,
+  type PromoQuote,
+  type QuoteLine,
+  type Read,
+  type Receipt,
+  request,
+  type Session,
+  type TaxPreview,
+} from './checkout-api.ts';
+import { $, button, el, focusFirstInvalid, input, select, show, text } from './dom.ts';
+import { brandName, moneyText, percent, plural, roundTo } from './format.ts';
 
 /**
  * The countries the checkout sells to (ISO 3166-1 alpha-2), space-separated: written in at build time from the
@@ -48,7 +69,6 @@ const REGIONS: Readonly<Record<string, { readonly label: string; readonly list: 
   },
 };
 
-type PolicyUrlField = 'termsUrl' | 'privacyUrl' | 'returnPolicyUrl' | 'eulaUrl';
 const POLICIES: ReadonlyArray<{ type: string; urlField: PolicyUrlField; label: string }> = [
   { type: 'terms', urlField: 'termsUrl', label: 'Terms of service' },
   { type: 'privacy', urlField: 'privacyUrl', label: 'Privacy policy' },
@@ -65,176 +85,7 @@ const FIELD_INPUT: Readonly<Record<string, string>> = {
   promoCode: 'promo',
 };
 
-// ---------------------------------------------------------------- what the checkout API answers (the parts read here)
-
-interface Interval {
-  readonly unit: string;
-  readonly length: number;
-}
-interface Plan {
-  readonly name: string;
-  readonly description: string | null;
-  readonly currency: string;
-  readonly currencySign: string;
-  readonly price: number;
-  readonly setupPrice: number | null;
-  readonly recurringInterval: Interval | null;
-  readonly trial: Interval | null;
-  readonly isTrialOnly: boolean;
-}
-interface OrderLine {
-  readonly description: string;
-  readonly quantity: number;
-  readonly amount: number;
-}
-interface Order {
-  readonly id: string;
-  readonly status: string;
-  readonly currency: string;
-  readonly currencySign: string;
-  readonly lines: readonly OrderLine[];
-  readonly subtotal: number;
-  /** The tax already in `total` (an order paying a customer invoice); null: taxed by the billing address. */
-  readonly tax: number | null;
-  readonly total: number;
-  readonly paidAt: string | null;
-}
-/** The merchant's checkout customization (each null when not set). */
-interface Customization {
-  readonly brandColor: string | null;
-  readonly accentColor: string | null;
-  readonly logoUrl: string | null;
-}
-interface ReadBase extends Partial<Record<PolicyUrlField, string | null>> {
-  readonly merchantName: string;
-  /** The types of the seller's uploaded policy PDFs: only these are linked (nothing is asked for the others). */
-  readonly policyDocuments: readonly string[];
-  readonly customization: Customization;
-  readonly mode: 'test' | 'live';
-  readonly hostedFields: { readonly sdkUrl: string };
-}
-interface PlanRead extends ReadBase {
-  readonly plan: Plan;
-  readonly product: { readonly name: string; readonly description: string | null; readonly imageUrl: string | null };
-}
-interface OrderRead extends ReadBase {
-  readonly order: Order;
-  readonly clientToken: string | null;
-}
-type Read = PlanRead | OrderRead;
-interface Session {
-  readonly sessionId: string;
-  readonly clientToken: string;
-  readonly hostedFields: { readonly sdkUrl: string };
-}
-interface QuoteLine {
-  readonly type: 'plan' | 'setup' | 'custom';
-  readonly description: string;
-  readonly quantity: number;
-  readonly amount: number;
-  readonly dueToday: boolean;
-}
-interface TaxPreview {
-  readonly lines: readonly QuoteLine[];
-  readonly rate: string;
-  readonly subtotal: number;
-  readonly tax: number;
-  readonly total: number;
-  readonly amountDueToday: number;
-}
-interface PromoCodeTerms {
-  readonly code: string;
-  readonly percentOff: number | null;
-  readonly amountOff: number | null;
-}
-interface PromoQuote {
-  readonly promoCode: PromoCodeTerms;
-  readonly lines: ReadonlyArray<QuoteLine & { readonly discount: number }>;
-  readonly subtotal: number;
-  readonly discount: number;
-  readonly tax: number | null;
-  readonly total: number | null;
-  readonly amountDueToday: number | null;
-}
-/** A trial started with nothing charged: when it ends, and its first charge (null: nothing is charged after it). */
-interface StartedTrial {
-  readonly endsAt: string;
-  readonly firstCharge: { readonly at: string; readonly tax: number; readonly amount: number } | null;
-}
-interface Confirmation {
-  readonly receiptId: string | null;
-  readonly subtotal: number;
-  readonly discount: number;
-  readonly tax: number;
-  readonly amount: number;
-  readonly promoCode: string | null;
-  readonly card: { readonly brand: string; readonly last4: string };
-  readonly paidAt: string | null;
-  readonly subscriptionId: string | null;
-  readonly trial?: StartedTrial | null;
-}
-interface Receipt {
-  readonly receiptNumber?: string | null;
-  readonly merchantName?: string;
-  readonly sellerOfRecord?: { readonly name: string } | null;
-  readonly lines: readonly OrderLine[];
-  readonly subtotal: number;
-  readonly discount: number;
-  readonly tax: number;
-  /** The rate the tax was charged at (an exact decimal); absent or null: not known. */
-  readonly taxRate?: string | null;
-  readonly amount: number;
-  readonly promoCode?: string | null;
-}
-interface BillingAddress {
-  readonly country: string;
-  readonly state?: string;
-}
-
-/** An answer of the API: its data, or what went wrong (`code` and `message` from the body, or made up here). */
-type Answer<T> =
-  | { readonly ok: true; readonly status: number; readonly data: T }
-  | { readonly ok: false; readonly status: number; readonly code: string; readonly message: string; readonly details: unknown };
-type Failure = Extract<Answer<unknown>, { ok: false }>;
-
 // ---------------------------------------------------------------- the page
-
-function $(id: string): HTMLElement {
-  const node = document.getElementById(id);
-  if (!node) throw new Error(`The page has no #${id}.`);
-  return node;
-}
-function typed<T extends HTMLElement>(id: string, kind: { new (): T; prototype: T }): T {
-  const node = $(id);
-  if (!(node instanceof kind)) throw new Error(`#${id} is not a ${kind.name}.`);
-  return node;
-}
-const input = (id: string): HTMLInputElement => typed(id, HTMLInputElement);
-const select = (id: string): HTMLSelectElement => typed(id, HTMLSelectElement);
-const button = (id: string): HTMLButtonElement => typed(id, HTMLButtonElement);
-function text(id: string, value: unknown): void {
-  $(id).textContent = value == null ? '' : String(value);
-}
-function show(id: string, visible: boolean): void {
-  $(id).hidden = !visible;
-}
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Readonly<Record<string, string>> = {},
-  children: readonly Node[] = [],
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'text') node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) node.appendChild(c);
-  return node;
-}
-function focusFirstInvalid(): void {
-  const first = document.querySelector<HTMLElement>('[aria-invalid=true]');
-  if (first) first.focus();
-}
 
 const where = /^\/checkout\/(plans|orders)\/([^/]+)\/?$/.exec(window.location.pathname);
 const kind: 'plan' | 'order' = where && where[1] === 'plans' ? 'plan' : 'order';
@@ -274,82 +125,12 @@ const orderRead = (): OrderRead | null => (state.read && 'order' in state.read ?
 
 // ---------------------------------------------------------------- API
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
-  const headers: Record<string, string> = {};
-  const init: RequestInit = { method, credentials: 'omit', cache: 'no-store', headers };
-  if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  let res: Response;
-  let raw: string;
-  try {
-    res = await fetch(base + path, init);
-    raw = await res.text();
-  } catch {
-    return {
-      ok: false,
-      status: 0,
-      code: 'network_error',
-      message: 'We could not reach the payment service. Check your connection and try again.',
-      details: {},
-    };
-  }
-  let data: unknown = null;
-  try {
-    data = raw ? JSON.parse(raw) : null;
-  } catch {
-    data = null;
-  }
-  if (res.ok) return { ok: true, status: res.status, data: data as T };
-  const error = (data !== null && typeof data === 'object' ? data : {}) as { code?: unknown; errorCode?: unknown; message?: unknown; details?: unknown };
-  return {
-    ok: false,
-    status: res.status,
-    code: String(error.code || error.errorCode || `http_${res.status}`),
-    message: String(error.message || `Something went wrong (${res.status}). Please try again.`),
-    details: error.details || {},
-  };
-}
+const api = <T>(method: string, path: string, body?: unknown): Promise<Answer<T>> => request<T>(base + path, method, body);
 
 // ---------------------------------------------------------------- money
 
-function fractionDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-function money(amount: number): string {
-  const digits = fractionDigits(state.currency);
-  const n = Math.abs(amount).toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  const sign = /^[A-Za-z]+$/.test(state.sign) ? `${state.sign}\u00a0` : state.sign;
-  return (amount < 0 ? '\u2212' : '') + sign + n;
-}
-function round(amount: number): number {
-  const f = 10 ** fractionDigits(state.currency);
-  return Math.round(amount * f) / f;
-}
-function percent(rate: string): string {
-  return `${String(+(parseFloat(rate) * 100).toFixed(3))}%`;
-}
-function plural(n: number, unit: string): string {
-  return n === 1 ? unit : `${n} ${unit}s`;
-}
-const BRAND_NAMES: Readonly<Record<string, string>> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  'american-express': 'American Express',
-  discover: 'Discover',
-  'diners-club': 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-  maestro: 'Maestro',
-};
-function brandName(brand: string): string {
-  return BRAND_NAMES[brand] || brand;
-}
+const money = (amount: number): string => moneyText(amount, state.currency, state.sign);
+const round = (amount: number): number => roundTo(amount, state.currency);
 
 // ---------------------------------------------------------------- page states
 
