@@ -2,43 +2,8 @@
  * Operator CLI: `npm run -s admin -- <command> [flags]` (`-s` keeps npm's own lines out of the output, so
  * `--json` output can be piped). `npm run -s admin -- --help` and `… <command> --help` print the usage.
  *
- *   create-merchant --name <name> --owner-email <email> [--owner-password <pw>] [--mode test|live]
- *                   [--stage sandbox|live] [--json]
- *                   a root (partner) merchant, its owner and a merchant API key; the password may come from
- *                   MOR_OWNER_PASSWORD instead of the command line
- *   create-account  --name <name> [--organization <merchantId>] [--stage sandbox|live] [--json]
- *                   an organization API account and its one-time activation secret
- *   emit-event <type> --merchant <merchantId> [--payload '<json>'] [--json]
- *                   writes a catalog event to the outbox (sample values for the fields not given)
- *   emails [--json] the e-mails the local stack has sent (to, subject, text, sentAt)
- *   dead-letters [--redrive <queue>] [--stage sandbox|live] [--json]
- *                   the messages each consumer gave up on (its dead-letter queue, and the stream-failure queue), or
- *                   moves one dead-letter queue's messages back to its queue
- *   release-funds [--as-of <ISO time>] [--merchant <merchantId>] [--stage sandbox|live] [--json]
- *                   releases held funds whose hold period has ended by then (what the hourly schedule runs)
- *   reconcile [--as-of <ISO time>] [--merchant <merchantId>] [--stage sandbox|live] [--json]
- *                   settles the charges and refunds left unsettled (what the 5-minute schedule runs)
- *   advance-payout <withdrawalId> --to in_transit|paid|failed|canceled [--stage sandbox] [--json]
- *                   moves a sandbox payout to its next status, as the bank would (never live)
- *   sandbox-dispute open|advance|alert …
- *                   the sandbox processor opens and advances disputes and raises dispute alerts (never live)
- *   simulate-refund <transactionId> [--amount <major>] [--reason <text>] [--stage sandbox] [--json]
- *                   the sandbox processor refunds a transaction on its own (writes payment.refunded)
- *   decline-instrument --organization <orgId> --instrument <paymentInstrumentId>
- *                   [--code generic_decline|insufficient_funds|expired_card | --restore] [--stage sandbox] [--json]
- *                   a saved card declines every charge from now on, or (--restore) does again what it did (never live)
- *   move-customers [--stage sandbox|live] [--json]
- *                   moves customers from their organization's former single partition to their own (once, after the
- *                   deploy that split the partitions)
- *   index-records [--stage sandbox|live] [--json]
- *                   puts customers' subscriptions, invoices and payments on the customers' index, and subscriptions'
- *                   payments on the subscriptions' index (once, after the deploy that added one)
- *   list-made [--stage sandbox|live] [--json]
- *                   lists the API keys, webhook destinations and own accounts people made under them (once, after the
- *                   deploy that lists them: a password reset that takes an account over ends what is listed)
- *   listen --merchant <merchantId> --forward-to <url> [--events <type,…>] [--since <time|1h>] [--interval <s>] [--api <url>]
- *                   polls the events API with the key in MOR_API_KEY and forwards each new event to a local URL,
- *                   signed like a delivery with a secret of the session (HTTP only: no table, any stack)
+ * The commands, their flags and what each does: `usages` in ./usage.ts (what `--help` prints); `listen` is in
+ * ./listen.ts, the others here.
  *
  * Without --stage it works on the running local stack: the one `npm start` recorded in `.local/stacks/`, or
  * the one PORT / DYNAMODB_PORT / SQS_PORT name (those win), as the stage that stack runs as (the mark on its
@@ -49,7 +14,6 @@
  * erasable TypeScript, and it imports no CDK (stage names come from `infra/names.ts`), so it starts in a fraction
  * of a second.
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import * as v from 'valibot';
 import { disputeAlertTypes, disputeCategories } from '../../shared/payments/disputes.schemas.ts';
 import { WITHDRAWAL_ID_PATTERN } from '../../shared/money/payouts.schemas.ts';
@@ -60,126 +24,8 @@ import { applyEnv, localEndpoint, localEnv, stageFrom, toolSettings, type LocalS
 import { namePrefixFor, tableNameFor } from '../names.ts';
 import { sellerOfRecordFor } from '../seller-of-record.ts';
 import { sellerOfRecordEnvironment } from '../../shared/platform/seller-of-record.ts';
-import { ListenPlace, type PlacedEvent } from './listen-place.ts';
-
-const PASSWORD_VARIABLE = 'MOR_OWNER_PASSWORD';
-/** Where `listen` takes the merchant API key from: never a flag, so it stays out of shell history and `ps`. */
-const API_KEY_VARIABLE = 'MOR_API_KEY';
-
-const usages = {
-  'create-merchant': `npm run -s admin -- create-merchant --name <name> --owner-email <email> [--owner-password <password>]
-                        [--mode test|live] [--stage sandbox|live] [--json]
-    A root (partner) merchant with its owner and a merchant API key (printed once).
-    The owner's password comes from --owner-password or, kept off the command line, from ${PASSWORD_VARIABLE}.`,
-  'create-account': `npm run -s admin -- create-account --name <name> [--organization <merchantId>] [--stage sandbox|live] [--json]
-    An organization API account and its one-time activation secret (printed once; only a hash is kept).
-    With --organization the account is linked, as an owner, to that existing merchant.
-    --json prints {"accountId","secret","organizationId"}.`,
-  'emit-event': `npm run -s admin -- emit-event <type> --merchant <merchantId> [--payload '<json>'] [--json]
-    Writes a catalog event to the local stack's outbox (sample values for the fields not given).`,
-  emails: `npm run -s admin -- emails [--json]
-    The e-mails the local stack has sent: to, subject, text, sentAt.`,
-  'dead-letters': `npm run -s admin -- dead-letters [--redrive <queue>] [--stage sandbox|live] [--json]
-    How many messages each consumer gave up on wait on its queue's dead-letter queue (after 5 receives), and how
-    many stream batches on the stream-failure queue: what the stage's <queue>-not-empty alarms watch. --json prints
-    [{"queue","parkedOn","messages"}]. --redrive <queue> (webhooks, renewals, mails, …), once what failed is fixed,
-    moves that dead-letter queue's messages back to the queue, whose consumer takes them again (each consumer is
-    idempotent: what it did already, it does not do twice); --json prints {"queue","moved"}. A stream-failure
-    message names a stream batch, not a record, and is not redriven.`,
-  'release-funds': `npm run -s admin -- release-funds [--as-of <ISO 8601 time>] [--merchant <merchantId>] [--stage sandbox|live] [--json]
-    Releases every payment's held net whose hold period has ended by --as-of (default now) from pending to
-    available, of one merchant with --merchant: what the hourly schedule runs (deployed, and under npm start).
-    Each payment is released once, however often this runs. A time later than now is refused on live.
-    --json prints {"released","asOf","merchantId"}.`,
-  reconcile: `npm run -s admin -- reconcile [--as-of <ISO 8601 time>] [--merchant <merchantId>] [--stage sandbox|live] [--json]
-    Settles every charge and refund (of one merchant with --merchant) claimed more than 2 minutes before --as-of
-    (default now) and still not settled,
-    from the processor's own record, or fails it (giving the amount back) when the processor has none: what the
-    schedule runs every 5 minutes (deployed, and under npm start). Nothing is settled twice, however often this
-    runs. A time later than now is refused on live. With --stage, DASHBOARD_URL names the stage's dashboard URL
-    (the mails a settlement writes link to it). With --merchant it then checks that merchant's ledger: in each
-    currency, the balances read (item and shards) against the sum of its journals, and every journal balanced; a
-    difference is printed and the command exits 1 (a movement booked while it ran can show as one: run it again).
-    --json prints {"asOf","charges":{"settled","failed","left"},"refunds":{…}} and, with --merchant,
-    "ledger":[{"currency","balances","journals","matches","unbalancedJournalIds"}].`,
-  'advance-payout': `npm run -s admin -- advance-payout <withdrawalId> --to in_transit|paid|failed|canceled [--stage sandbox] [--json]
-    Moves a sandbox payout on, as the bank would: pending → in_transit (writes payout.sent with a wd_… reference),
-    in_transit → paid (paid out), and pending or in_transit → failed or canceled (the funds return to available).
-    Sandbox only: live payouts have no sandbox bank.`,
-  'sandbox-dispute': `npm run -s admin -- sandbox-dispute open <transactionId|pay_…> [--amount <major units>] [--reason <code>]
-                        [--category <category>] [--stage sandbox] [--json]
-       npm run -s admin -- sandbox-dispute advance <disputeId> --to under-review|response-needed|won|lost|forfeited
-                        [--organization <organizationId>] [--stage sandbox] [--json]
-       npm run -s admin -- sandbox-dispute alert <transactionId|externalTransactionId> --type Dispute|RDR|Fraud [--reason <text>]
-                        [--organization <organizationId> --amount <major units> --currency <ISO>] [--stage sandbox] [--json]
-    The sandbox processor's disputes. open: a dispute (response-needed) on a completed payment, for its amount or
-    --amount; it writes dispute.created and reserves the amount. advance: the dispute's next status (dispute.updated,
-    dispute.won or dispute.lost, and the ledger's journal); --organization only for a dispute an organization
-    reported through the API (the ids the sandbox opens are found without it). alert: a dispute alert
-    (dispute.alert_created); a reference that matches no transaction makes an unlinked alert (transactionId null),
-    which needs --organization, --amount and --currency. Sandbox only.`,
-  'simulate-refund': `npm run -s admin -- simulate-refund <transactionId> [--amount <major units>] [--reason <text>] [--stage sandbox] [--json]
-    The sandbox processor refunds a completed transaction on its own (all that is left, or --amount), as a
-    cardholder's bank would have it: the refund is recorded with source "processor" and, on reaching refunded,
-    writes payment.refunded. Sandbox only (a live transaction has no processor to simulate).`,
-  'decline-instrument': `npm run -s admin -- decline-instrument --organization <organizationId> --instrument <paymentInstrumentId>
-                        [--code generic_decline|insufficient_funds|expired_card] [--restore] [--stage sandbox] [--json]
-    The sandbox processor declines every charge of a saved payment instrument's card from now on, with --code
-    (default generic_decline): a renewal decline after a first charge succeeded. --restore undoes it: the card does
-    again what it did when it was vaulted (its test number's behaviour). Charges already made keep their result.
-    Sandbox only: live cards are not the sandbox processor's.
-    --json prints {"organizationId","paymentInstrumentId","customerId","brand","last4","behaviour"}.`,
-  'move-customers': `npm run -s admin -- move-customers [--stage sandbox|live] [--json]
-    Moves every customer still in its organization's former single partition (CUSTOMERS#<orgId>) to the partition
-    of its id (CUSTOMERS#<orgId>#<first hex digit>), each in one transaction that writes it under its new key and
-    deletes the old item only if it did not change meanwhile. Run it once right after deploying the version that
-    split the partitions: until then a payment of a customer not moved yet is not settled at once (the reconciler
-    settles it once the customer is moved). Running it again moves what changed meanwhile, and nothing twice.
-    --json prints {"moved","changedMeanwhile"}.`,
-  'list-made': `npm run -s admin -- list-made [--stage sandbox|live] [--json]
-    Lists under their person every merchant API key, webhook destination and own account a person made before such
-    things were listed so (each keeps who made it): a password reset that is an account's first proof of its address
-    ends what is listed under the account. Run it once right after deploying the version that lists them; running it
-    again lists nothing twice.
-    --json prints {"listed"}.`,
-  'index-records': `npm run -s admin -- index-records [--stage sandbox|live] [--json]
-    Puts every subscription, invoice and payment of a customer not written since the customers' index (gsi4) was
-    added on it, and every payment of a subscription not written since the subscriptions' index (gsi5) was added on
-    that: the customers' index is what the portal's pages, the dashboard's customer page, a subscription's charges and
-    a new card's retries read; the subscriptions' index what the transaction list filtered by a subscription reads.
-    Run it once right after deploying a version that added one (its name before gsi5 was index-customer-records): until
-    then such a record is missing from those pages and lists, and such a subscription is not retried when its
-    customer sets a new card. It sets the indexes' attributes alone (nothing else of a record changes), so it may run
-    beside traffic, and running it again is harmless.
-    --json prints {"indexed"}.`,
-  listen: `npm run -s admin -- listen --merchant <merchantId> --forward-to <url> [--events <type,type,…>]
-                        [--since <ISO 8601 time | 30m | 2h | 7d>] [--interval <seconds>] [--api <base URL>]
-    Polls the events API (GET …/merchants/<merchantId>/events) with the merchant API key in ${API_KEY_VARIABLE}
-    (never on the command line) and forwards each new event to --forward-to: a POST of the exact body a
-    delivery carries, signed exactly like one (X-Webhook-Event, X-Webhook-Id, X-Webhook-Timestamp,
-    X-Webhook-Signature) with a secret made for this session and printed once at start: verify with it as with a
-    destination's secret. Prints one line per event: time, type, id and the local answer's status (or the error).
-    --events: only these catalog types. --since: first replay the history from then (ISO time, or a duration
-    ago; the history keeps 30 days), oldest first; without it only events written from now on. It keeps its
-    place by event id (the order events are written in), never by an event's time, so events a sandbox test clock
-    dated ahead stop nothing after them. It forwards to --forward-to only: registered destinations get nothing.
-    --interval: seconds between polls (default 2). --api: the API's base URL, ending in /api (default: the
-    running local stack's, found as the other commands find it). Ctrl-C stops it.`,
-} as const;
-
-type Command = keyof typeof usages;
-
-const usage = `Usage: npm run -s admin -- <command> [flags]     (--help after a command: its usage)
-
-${Object.values(usages).join('\n\n')}
-
-Without --stage every command works on the running local stack: the one \`npm start\` recorded, or the one
-PORT / DYNAMODB_PORT / SQS_PORT name, as the stage that stack runs as (its own, marked on its table: STAGE need
-not be set, and a STAGE naming the other stage is refused). With --stage sandbox|live it works on that deployed
-stage's table, with the AWS credentials and region of your environment.`;
-
-/** A usage error: the message and the command's usage on stderr, exit status 1. */
-class UsageError extends Error {}
+import { listen } from './listen.ts';
+import { type Command, checked, parse, PASSWORD_VARIABLE, usage, UsageError, usages } from './usage.ts';
 
 const stage = v.optional(v.picklist(['sandbox', 'live'], 'must be sandbox or live'));
 
@@ -198,34 +44,6 @@ const createAccountArgs = v.object({
   stage,
   json: v.optional(v.boolean()),
 });
-
-/** Parses `argv` for `command`; `--help` prints the command's usage and exits 0. */
-function parse<T extends NonNullable<ParseArgsConfig['options']>>(command: Command, argv: string[], options: T, positionals = false) {
-  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: T & { help: { type: 'boolean'; short: 'h' } }; allowPositionals: boolean }>>;
-  try {
-    parsed = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: positionals });
-  } catch (e) {
-    throw new UsageError(`${e instanceof Error ? e.message : e}\nUsage: ${usages[command]}`);
-  }
-  if ((parsed.values as { help?: boolean }).help) {
-    process.stdout.write(`Usage: ${usages[command]}\n`);
-    process.exit(0);
-  }
-  return parsed;
-}
-
-/** The values commands take as positional arguments (`<transactionId>` in their usage), not as flags. */
-const POSITIONAL_VALUES = new Set(['transactionId', 'withdrawalId', 'reference']);
-
-/** The flags, checked by `schema`; the first problem is a usage error naming the flag. */
-function checked<S extends v.GenericSchema>(command: Command, schema: S, values: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, values);
-  if (result.success) return result.output;
-  const issue = result.issues[0];
-  const flag = v.getDotPath(issue);
-  const named = flag === 'owner-password' ? `--${flag} (or ${PASSWORD_VARIABLE})` : flag !== null && POSITIONAL_VALUES.has(flag) ? `<${flag}>` : `--${flag}`;
-  throw new UsageError(`${named} ${issue.received === 'undefined' ? 'is required' : issue.message}\nUsage: ${usages[command]}`);
-}
 
 /**
  * The stage the local stack at `settings` marked its table with (undefined: no mark, from a stack started before
@@ -672,156 +490,6 @@ async function advancePayout(argv: string[]): Promise<void> {
       ? JSON.stringify(payout)
       : `Payout ${payout.withdrawalId} of ${payout.amount} ${payout.currency} (merchant ${payout.merchantId}): ${payout.status}${payout.externalWithdrawalId ? ` (${payout.externalWithdrawalId})` : ''}`,
   );
-}
-
-/** `--since`: an ISO 8601 time, or a duration ago (`90s`, `30m`, `2h`, `7d`). */
-const sinceFlag = v.pipe(
-  v.string(),
-  v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    const ago = /^(\d{1,6})(s|m|h|d)$/.exec(dataset.value);
-    if (ago) return new Date(Date.now() - Number(ago[1]) * { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[ago[2] as 's' | 'm' | 'h' | 'd']);
-    if (v.is(v.pipe(v.string(), v.isoTimestamp()), dataset.value)) return new Date(dataset.value);
-    addIssue({ message: 'must be an ISO 8601 time such as 2026-01-31T00:00:00Z or a duration such as 30m, 2h or 7d' });
-    return NEVER;
-  }),
-);
-
-const httpUrl = (what: string) =>
-  v.pipe(
-    v.string(),
-    v.check((u) => URL.canParse(u) && ['http:', 'https:'].includes(new URL(u).protocol), `must be an http:// or https:// URL (${what})`),
-  );
-
-const listenArgs = v.object({
-  merchant: v.pipe(uuid, v.toLowerCase()),
-  'forward-to': httpUrl('the local receiver'),
-  events: v.optional(v.pipe(v.string(), v.regex(/^[a-z_.]+(,[a-z_.]+)*$/, 'must be event types separated by commas'))),
-  since: v.optional(sinceFlag),
-  interval: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,3}(\.\d{1,3})?$/, 'must be a number of seconds'), v.toNumber(), v.minValue(0.2), v.maxValue(300)),
-    '2',
-  ),
-  api: v.optional(httpUrl('the API base, ending in /api')),
-});
-
-/** A forward waits this long for the local answer, as a delivery does. */
-const FORWARD_TIMEOUT_MS = 10_000;
-
-/** An event as the events API shows it (the fields `listen` uses). */
-interface ListedEvent extends PlacedEvent {
-  type: string;
-  payload: Record<string, unknown>;
-}
-
-/** The API refused the key or the request: polling again would not help. */
-class ListenRefused extends Error {}
-
-/**
- * `listen`: polls the events API with the merchant key in MOR_API_KEY and forwards each new event to a local URL,
- * signed exactly like a delivery, with a secret of the session. It talks HTTP only (no table), so it works on any
- * stack the key works on; it never touches registered destinations.
- */
-async function listen(argv: string[]): Promise<void> {
-  if (argv.some((a) => /mor_(test|live)_/.test(a))) {
-    throw new UsageError(`An API key is never taken on the command line (it would stay in shell history): set ${API_KEY_VARIABLE}.\nUsage: ${usages.listen}`);
-  }
-  const { values } = parse('listen', argv, {
-    merchant: { type: 'string' },
-    'forward-to': { type: 'string' },
-    events: { type: 'string' },
-    since: { type: 'string' },
-    interval: { type: 'string' },
-    api: { type: 'string' },
-  });
-  const args = checked('listen', listenArgs, values);
-  const key = process.env[API_KEY_VARIABLE];
-  if (!key) throw new UsageError(`${API_KEY_VARIABLE} is not set: listen reads the merchant API key from it.\nUsage: ${usages.listen}`);
-  const { eventTypes } = await import('../../shared/platform/events/catalog.ts');
-  const types = args.events?.split(',');
-  const unknown = types?.find((t) => !(eventTypes as readonly string[]).includes(t));
-  if (unknown) throw new UsageError(`--events: ${unknown} is not an event type (${eventTypes.join(', ')})\nUsage: ${usages.listen}`);
-  const api = (args.api ?? `${localEndpoint(toolSettings().settings.port)}/api`).replace(/\/+$/, '');
-  const { randomBytes } = await import('node:crypto');
-  const { deliveryHeaders } = await import('../../shared/webhooks/index.ts');
-
-  const secret = randomBytes(32).toString('hex');
-  const floor = args.since?.toISOString();
-  const stop = () => process.exit(0);
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  const pause = () => new Promise((resolve) => setTimeout(resolve, args.interval * 1000));
-  /** A poll that failed for a reason that may pass (the API unreachable, a 5xx) is printed and retried; a 4xx ends listen. */
-  const pollFailed = (e: unknown) => {
-    if (e instanceof ListenRefused) throw e;
-    console.error(`${new Date().toISOString()}  poll failed: ${e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : e}`);
-  };
-
-  /** One page of the merchant's events (newest first) for `query`, and the next page's cursor. */
-  async function listPage(query: Record<string, string>): Promise<{ data: ListedEvent[]; nextCursor: string | null }> {
-    const res = await fetch(`${api}/v1/public-api/merchants/${args.merchant}/events?${new URLSearchParams(query)}`, {
-      headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(15_000),
-    });
-    const text = await res.text();
-    if (res.status >= 400 && res.status < 500) throw new ListenRefused(`The events API answered ${res.status}: ${text}`);
-    if (res.status !== 200) throw new Error(`the events API answered ${res.status}`);
-    return JSON.parse(text) as { data: ListedEvent[]; nextCursor: string | null };
-  }
-
-  /** Every event (of the chosen types) written after the event `after`, else from `floor` on: all pages, oldest first. */
-  async function eventsAfter(after: string | undefined): Promise<ListedEvent[]> {
-    const bound: Record<string, string> = after ? { after } : floor ? { createdFrom: floor } : {};
-    const found: ListedEvent[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await listPage({ ...bound, limit: '100', ...(types ? { type: types.join(',') } : {}), ...(cursor ? { cursor } : {}) });
-      found.push(...page.data);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return found.reverse();
-  }
-
-  /** POSTs the event's delivery body, signed as a delivery, and answers the line to print. */
-  async function forward(event: ListedEvent): Promise<string> {
-    const body = JSON.stringify(event.payload);
-    const headers = deliveryHeaders({}, secret, Math.floor(Date.now() / 1000), body, { id: event.id, type: event.type });
-    try {
-      const res = await fetch(args['forward-to'], { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS) });
-      await res.arrayBuffer();
-      return String(res.status);
-    } catch (e) {
-      const cause = e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : String(e);
-      return `error: ${e instanceof Error && e.name === 'TimeoutError' ? 'timeout' : cause}`;
-    }
-  }
-
-  console.log(`Forwarding events of merchant ${args.merchant} to ${args['forward-to']}, polling ${api} every ${args.interval} s (Ctrl-C stops).`);
-  // With --since the history is replayed from the floor. Without it, listen starts at the newest event there is (of
-  // any type; none: every event is new), asked of the API before the session is announced: everything written
-  // after the secret is printed is forwarded.
-  let place: ListenPlace | undefined = floor ? new ListenPlace(undefined) : undefined;
-  while (!place) {
-    try {
-      place = new ListenPlace((await listPage({ limit: '1' })).data[0]?.id);
-    } catch (e) {
-      pollFailed(e);
-      await pause();
-    }
-  }
-  console.log(`Signing secret of this session (shown once): ${secret}`);
-  if (floor) console.log(`Replaying events since ${floor} first.`);
-  for (;;) {
-    try {
-      for (const event of await eventsAfter(place.after)) {
-        if (!place.isNew(event)) continue;
-        console.log(`${new Date().toISOString()}  ${event.type}  ${event.id}  -> ${await forward(event)}`);
-      }
-      place.advance();
-    } catch (e) {
-      pollFailed(e);
-    }
-    await pause();
-  }
 }
 
 const commands: Record<Command, (argv: string[]) => Promise<void>> = {
