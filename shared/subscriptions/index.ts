@@ -24,7 +24,7 @@ export {
   subscriptionStanding,
   subscriptionCharges,
   subscriptionSummaries,
-} from './subscriptions.service.ts';
+} from './summaries.service.ts';
 export { isLocallyActive } from './subscriptions.rules.ts';
 export { clockOf } from './test-clock.service.ts';
 /** The mail templates of the module, for the mail sender (functions/system/send-mail.ts). */

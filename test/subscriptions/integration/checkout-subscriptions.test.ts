@@ -13,7 +13,7 @@ import { faultPoints } from '../../../shared/payments/fault-points.service.ts';
 import { RECONCILE_AFTER_SECONDS, reconcile } from '../../../shared/reconciliation/reconcile.service.ts';
 import { getTransaction } from '../../../shared/payments/transactions.repository.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
-import { subscriptionCharges } from '../../../shared/subscriptions/subscriptions.service.ts';
+import { subscriptionCharges } from '../../../shared/subscriptions/summaries.service.ts';
 import { checkoutInvoiceId } from '../../../shared/invoicing/invoices.rules.ts';
 import { getMerchant } from '../../../shared/people/index.ts';
 import { testCards } from '../../support/cards.ts';

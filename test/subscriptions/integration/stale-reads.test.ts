@@ -19,7 +19,8 @@ import { createCancellation } from '../../../shared/subscriptions/cancellations.
 import { createPause } from '../../../shared/subscriptions/pauses.service.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { createRefund, refundsOfTransaction } from '../../../shared/payments/index.ts';
-import { createSubscription, subscriptionCharges, updateSubscriptionItems } from '../../../shared/subscriptions/subscriptions.service.ts';
+import { createSubscription, updateSubscriptionItems } from '../../../shared/subscriptions/subscriptions.service.ts';
+import { subscriptionCharges } from '../../../shared/subscriptions/summaries.service.ts';
 import { advanceTestClock } from '../../../shared/subscriptions/test-clock.service.ts';
 import { fillPool, takeOrganization } from '../subscription-model.ts';
 

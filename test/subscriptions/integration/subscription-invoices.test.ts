@@ -11,7 +11,7 @@ import { getMerchant } from '../../../shared/people/index.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
 import { runDue } from '../../../shared/subscriptions/renewals.service.ts';
 import { PORTAL_SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
-import { getSubscriptionSummary } from '../../../shared/subscriptions/subscriptions.service.ts';
+import { getSubscriptionSummary } from '../../../shared/subscriptions/summaries.service.ts';
 import { subscriptionPage } from '../../../shared/dashboard/subscriptions/subscriptions.service.ts';
 import type { HttpEvent } from '../../../shared/platform/http/types.ts';
 import { chargeInvoiceId } from '../../../shared/invoicing/invoices.rules.ts';

@@ -10,7 +10,8 @@ import { setSandboxInstrumentDecline } from '../../../shared/payments/sandbox-ca
 import { TransactionEntity } from '../../../shared/payments/transaction.entity.ts';
 import { listTransactions } from '../../../shared/payments/transactions.service.ts';
 import { getSubscriptionById } from '../../../shared/subscriptions/subscriptions.repository.ts';
-import { listSubscriptions, subscriptionSummary } from '../../../shared/subscriptions/subscriptions.service.ts';
+import { listSubscriptions } from '../../../shared/subscriptions/subscriptions.service.ts';
+import { subscriptionSummary } from '../../../shared/subscriptions/summaries.service.ts';
 import { sweepDue } from '../../../shared/subscriptions/sweep.service.ts';
 import { renewQueued } from '../../../shared/subscriptions/worker.service.ts';
 import { advanceTestClock } from '../../../shared/subscriptions/test-clock.service.ts';
