@@ -322,6 +322,33 @@ describe('a subscription made through the organization API', () => {
     expect(await balanceOf(org, 'USD')).toMatchObject({ pending: 23.65, owed: 20 });
   });
 
+  it("resumes after a move at the new place's rate, the pause's credit taken off at it too: one rate over the payment, so its refund gives back that rate", async () => {
+    const { org, buyer, created, id } = await subscribedAt('API paused in Oregon, resumed in Germany', 30, { country: 'US', region: 'OR' });
+    const { currentPeriodStart, currentPeriodEnd } = created.json.data;
+    await advanceTo(org, new Date((Date.parse(currentPeriodStart) + Date.parse(currentPeriodEnd)) / 2).toISOString());
+    const paused = await api(org, 'POST', '/subscription-pauses', { subscriptionId: id, endAt: null, pausedBy: 'customer' });
+    expect(paused.status, paused.text).toBe(201);
+    expect((await api(org, 'GET', `/subscriptions/${id}`)).json.data.credit).toBe(15);
+    expect((await api(org, 'PATCH', `/customers/${buyer.customerId}`, { address: { country: 'DE' } })).status).toBe(200);
+    const resumed = await api(org, 'DELETE', `/subscription-pauses/${paused.json.data.id}`);
+    expect(resumed.status, resumed.text).toBe(200);
+    // A new period of 30.00, less the 15.00 the pause kept, both at Germany's 19 %: 17.85, of which 2.85 VAT.
+    const [, resume] = await chargesOf(org, id);
+    expect(resume).toMatchObject({ amount: 17.85, status: 'completed' });
+    const charged = await invoice(org, (await getSubscriptionById(id))!.periodInvoiceId!);
+    expect(charged).toMatchObject({ totalAmount: 17.85, totalTax: 2.85, buyer: expect.objectContaining({ country: 'DE' }) });
+    expect(charged.items.map((i: { amount: number; taxRate: number }) => [i.amount, i.taxRate])).toEqual([
+      [30, 19],
+      [-15, 19],
+    ]);
+    // Cancelled at once, prorated: the payment gives back all of itself, its tax in proportion — 19 % of what it paid
+    // for (2.85 of 17.85), which is right because its tax is one rate over all of it.
+    const cancelled = await api(org, 'POST', '/subscription-cancellations', { subscriptionId: id, churnTimePolicy: 'now', prorated: true });
+    expect(cancelled.status, cancelled.text).toBe(201);
+    const refunds = (await api(org, 'GET', `/transactions/${resume!.id}/refunds`)).json.data as Array<{ amount: number }>;
+    expect(refunds.map((r) => r.amount)).toEqual([17.85]);
+  });
+
   it('invoices a period paid all by credit where the buyer is then, as a charged one', async () => {
     const { org, buyer, created, id } = await subscribedAt('API paid by credit', 40, { country: 'US', region: 'OR' });
     // Down to 10 USD at once, prorated: the unused 40 less 10 for the same time, about 30 of credit, pays the next period.
