@@ -6,6 +6,7 @@
  * bounds, as OpenAPI describes query integers.
  */
 import type { OverrideActionContext } from '@valibot/to-json-schema';
+import type { GenericSchema } from 'valibot';
 
 /**
  * `maxLength` for a `v.maxCodePoints` and `minLength` for a `v.minCodePoints` (the converter knows `v.maxLength` and
@@ -24,3 +25,6 @@ function overrideAction({ valibotAction, jsonSchema }: OverrideActionContext) {
 
 /** The conversion every document of the platform uses (the OpenAPI documents, the MCP tools' input schemas). */
 export const jsonSchemaConversion = { target: 'draft-2020-12', errorMode: 'ignore', typeMode: 'input', overrideAction } as const;
+
+/** A schema's JSON Schema in the OpenAPI document (a component reference for a named one). */
+export type SchemaOf = (schema: GenericSchema) => Record<string, unknown>;
