@@ -4,16 +4,12 @@
  */
 export { linkPayableOrder, markInvoicePaid, tableInvoicePort } from './invoices.repository.ts';
 export { chargeInvoiceId, checkoutInvoiceId, taxAmountOf, taxPercentOf } from './invoices.rules.ts';
+export { chargeInvoice, chargeInvoicePaid, creditedChargeInvoice, openChargeInvoice, voidedChargeInvoice } from './charge-invoices.service.ts';
 export {
-  chargeInvoice,
-  chargeInvoicePaid,
-  creditedChargeInvoice,
   merchantInvoicePdfUrl,
   customerInvoiceSummaries,
   issuedInvoiceSummaries,
   merchantInvoiceSummaries,
   merchantInvoiceSummariesOf,
-  openChargeInvoice,
-  voidedChargeInvoice,
 } from './invoices.service.ts';
 export { type Invoice, type InvoicePort, isInvoiceId } from './port.ts';

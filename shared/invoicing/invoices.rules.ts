@@ -169,3 +169,6 @@ export const chargeInvoiceId = (key: string): string =>
 
 /** The invoice id of the checkout payment `transactionId` of a subscription (its first charge). */
 export const checkoutInvoiceId = (transactionId: string): string => chargeInvoiceId(`checkout:${transactionId}`);
+
+/** What a new invoice holds of its later life, at `now`: nothing voided, credited or paid through an order yet. */
+export const untouchedSince = (now: string) => ({ voidedAt: null, voidReason: null, creditedMinor: 0, payableOrderId: null, createdAt: now, updatedAt: now });
