@@ -435,10 +435,13 @@ async function itemsDecision(s: Subscription, items: SubscriptionItem[], input: 
   const net = p.netMinor - Math.min(s.creditMinor, Math.max(0, p.netMinor));
   const creditMinor = p.netMinor < 0 ? s.creditMinor - p.netMinor : s.creditMinor - Math.min(s.creditMinor, Math.max(0, p.netMinor));
   const changes = { ...base, creditMinor, periodValueMinor: newValue };
-  if (net <= 0) return { changes, extra: [] };
-  // Paid, it is one of the period's payments (what a prorated cancellation refunds from).
+  // A downgrade (or no difference): nothing to pay, the difference carried as credit.
+  if (p.netMinor <= 0) return { changes, extra: [] };
+  // An upgrade: charged, or paid all by the credit carried (a charge of 0, invoiced all the same, as a renewal's is).
+  // Paid with money, it is one of the period's payments (what a prorated cancellation refunds from).
   const spec = prorationSpec(s, key, net, now, p, nameOf(items));
-  return { changes: { ...changes, periodChargeIds: [...s.periodChargeIds, spec.transactionId] }, extra: [], charge: { spec, declined: unchanged } };
+  const paidWith = net > 0 ? { periodChargeIds: [...s.periodChargeIds, spec.transactionId] } : {};
+  return { changes: { ...changes, ...paidWith }, extra: [], charge: { spec, declined: unchanged } };
 }
 
 /**

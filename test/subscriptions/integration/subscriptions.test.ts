@@ -24,7 +24,7 @@ import { customerSubscriptions, subscriptionCharges } from '../../../shared/subs
 import { SubscriptionEntity } from '../../../shared/subscriptions/subscription.entity.ts';
 import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { testCards } from '../../support/cards.ts';
-import { adminCli, cardToken, organizationAccount, orgCall, orgPath, orgPlan, payByCard, uniqueEmail } from '../../support/fixtures.ts';
+import { adminCli, call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, payByCard, uniqueEmail } from '../../support/fixtures.ts';
 import { eventItemsOf } from '../../support/events.ts';
 import { mailsArrived } from '../../support/mails.ts';
 import { countDynamoCalls } from '../../support/dynamo-counter.ts';
@@ -550,6 +550,38 @@ describe('subscriptions', () => {
     // The next renewal (10) is paid by the credit; the one after is charged.
     expect((await advance(org, `${year}-04-01T00:00:00.000Z`)).status).toBe(200);
     expect((await chargesOf(org, sub.id)).map((t) => t.amount)).toEqual([10, 15, 5]);
+  });
+
+  it('invoice an upgrade the credit carried pays in full, charging nothing', async () => {
+    const org = await organizationAccount('Upgrade paid by credit shop');
+    const small = await monthlyPlan(org);
+    const big = await monthlyPlan(org, { pricing: { price: 40, formula: 'fixed-fee' } });
+    const { customerId, paymentInstrumentId } = await customerWithCard(org);
+    const year = await onJanuary31(org);
+    const sub = (await orgCall('POST', subscriptions(org), { fullKey: org.fullKey, body: { customerId, paymentInstrumentId, items: [{ plan: big.id }] } })).json
+      .data;
+    const change = (plan: string) =>
+      orgCall('PUT', `${subscriptions(org)}/${sub.id}/items`, { fullKey: org.fullKey, body: { items: [{ plan }], proRataCredit: true } });
+    // Half way through the period, down to 10: 20.00 unused less 5.00 for the half left, 15.00 of credit; back up to
+    // 40 at once: 20.00 for the half left less 5.00 unused, all of it paid by that credit.
+    expect((await advance(org, `${year}-02-14T10:00:00.000Z`)).status).toBe(200);
+    expect((await change(small.id)).json.data.credit).toBe(15);
+    const up = await change(big.id);
+    expect(up.status, up.text).toBe(200);
+    expect(up.json.data).toMatchObject({ price: 40, credit: 0 });
+    expect((await chargesOf(org, sub.id)).map((t) => t.amount)).toEqual([40]);
+    const invoices = await call('GET', `/v1/public-api/merchants/${org.organizationId}/invoices?limit=20`, { key: org.merchantApiKey });
+    expect(invoices.status, invoices.text).toBe(200);
+    const paidByCredit = (invoices.json.data as Array<{ totalAmount: number; status: string; items: Array<{ description: string; amount: number }> }>).filter(
+      (i) => i.totalAmount === 0,
+    );
+    expect(paidByCredit).toHaveLength(1);
+    expect(paidByCredit[0]).toMatchObject({ status: 'paid' });
+    expect(paidByCredit[0]!.items.map((i) => [i.description.replace(/ \(.*\)$/, ''), i.amount])).toEqual([
+      [`${big.name} for the rest of the period`, 20],
+      [`Unused time of ${small.name}`, -5],
+      ['Credit applied', -15],
+    ]);
   });
 
   it('sweep what is due into the renewal worker: a duplicate message or a second sweep charges nothing twice', async () => {
