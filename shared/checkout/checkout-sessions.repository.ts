@@ -4,13 +4,13 @@
  * payment lock it shares with orders (shared/platform/db/payment-locks.ts). DynamoDB's TTL removes it a day after it
  * expired unpaid.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../platform/db/client.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, putFresh } from '../platform/db/client.ts';
 import { type CheckoutSession, checkoutSession, CheckoutSessionEntity } from './checkout-session.entity.ts';
 
 /** Create: the id is new. */
 export async function putNewCheckoutSession(s: CheckoutSession): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: CheckoutSessionEntity.item(s), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putFresh(CheckoutSessionEntity.item(s));
 }
 
 /** The session `id`, or null. */

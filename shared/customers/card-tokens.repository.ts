@@ -7,8 +7,8 @@
  * Token items carry a `ttl` (HISTORY_RETENTION_DAYS after the token expired), so DynamoDB removes them in time;
  * what a token became (a payment instrument) keeps its own copy of the card details.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../platform/db/client.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, putFresh } from '../platform/db/client.ts';
 import { cancelledPart, type NamedParts } from '../platform/db/transactions.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -19,7 +19,7 @@ export const isCardTokenId = (id: string): boolean => /^tok_[A-Za-z0-9]{24}$/.te
 
 /** Create; the id is new, so the condition only guards against an id collision. */
 export async function createCardToken(t: CardToken): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: CardTokenEntity.item(t), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putFresh(CardTokenEntity.item(t));
 }
 
 /** The organization's token `tokenId`, used or not, expired or not; null for unknown, malformed and other organizations' ids. */

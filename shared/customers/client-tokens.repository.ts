@@ -5,14 +5,14 @@
  * concurrency and authentication costs a single round trip. DynamoDB's TTL removes the item some time after
  * its expiry; the expiry itself is checked by the condition.
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Mode } from '../domain/deployments.ts';
-import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
+import { db, isConditionFailed, tableName, putFresh } from '../platform/db/client.ts';
 import { type ClientToken, ClientTokenEntity } from './client-token.entity.ts';
 
 /** Stores a new client token; the verifier is new, so the condition only guards against a collision. */
 export async function putClientToken(t: ClientToken): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: ClientTokenEntity.item(t), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putFresh(ClientTokenEntity.item(t));
 }
 
 /** Why a use was refused: no such token (or one of the other deployment), expired, another origin, or used up. */

@@ -1,17 +1,11 @@
 /** OAuth clients registered with the authorization server (RFC 7591): what they said of themselves, and a hash of their secret. */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../platform/db/client.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, putFresh } from '../platform/db/client.ts';
 import { OAuthClientEntity, type OAuthClient } from './client.entity.ts';
 
 /** A new client; ids are random, so a clash is a bug rather than a conflict. */
 export async function putNewClient(client: OAuthClient): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: OAuthClientEntity.item(client),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putFresh(OAuthClientEntity.item(client));
 }
 
 export async function getClient(id: string): Promise<OAuthClient | null> {

@@ -3,19 +3,13 @@
  * client, redirect URI, PKCE challenge and resource, and redeemed at most once: the redemption records the family
  * of tokens it started, which a second redemption by the same client (with its PKCE verifier) revokes.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../platform/db/client.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, putFresh } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { AuthorizationCodeEntity, type AuthorizationCode } from './code.entity.ts';
 
 export async function putNewCode(code: AuthorizationCode): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: AuthorizationCodeEntity.item(code),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putFresh(AuthorizationCodeEntity.item(code));
 }
 
 export async function getCode(verifier: string): Promise<AuthorizationCode | null> {

@@ -2,8 +2,8 @@
  * Websites of an organization (catalog records: `WEBSITE#<id>` / `WEBSITE`, listed through gsi1 by creation and
  * gsi2 by last update).
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName, updateIfCondition, sendIfCondition } from '../platform/db/client.ts';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, updateIfCondition, sendIfCondition, putFresh } from '../platform/db/client.ts';
 import { catalogListing } from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import { searchName, searchUrl, type Website, WebsiteEntity } from './website.entity.ts';
@@ -12,7 +12,7 @@ import { searchName, searchUrl, type Website, WebsiteEntity } from './website.en
 export const isWebsiteId = (id: string): boolean => /^web_[0-9a-f]{32}$/.test(id);
 
 export async function createWebsite(w: Website): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: WebsiteEntity.item(w), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putFresh(WebsiteEntity.item(w));
 }
 
 /** The organization's website; null for unknown, malformed and other organizations' ids. */

@@ -1,11 +1,11 @@
 /** Portal links and sessions, keyed by the hash of their tokens (see ./portal-session.entity.ts). */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../platform/db/client.ts';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, putFresh } from '../platform/db/client.ts';
 import type { NamedParts } from '../platform/db/transactions.ts';
 import { PortalLinkEntity, PortalSessionEntity, type PortalLink, type PortalSession } from './portal-session.entity.ts';
 
 export async function putNewPortalLink(link: PortalLink): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: PortalLinkEntity.item(link), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putFresh(PortalLinkEntity.item(link));
 }
 
 export async function getPortalLink(id: string): Promise<PortalLink | null> {

@@ -8,12 +8,12 @@ import { type SandboxBehaviour, type SandboxCard, SandboxCardEntity } from './sa
 import { SandboxChargeRefundsEntity } from './sandbox-charge-refunds.entity.ts';
 import { type SandboxCharge, SandboxChargeEntity, sandboxChargeById, sandboxChargesOf } from './sandbox-charge.entity.ts';
 import { type SandboxRefund, SandboxRefundEntity } from './sandbox-refund.entity.ts';
-import { db, isConditionFailed, tableName, sendIfCondition } from '../platform/db/client.ts';
+import { db, isConditionFailed, tableName, sendIfCondition, putFresh } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 /** A new vault entry (its reference is new, so the condition only guards a collision). */
 export async function putSandboxCard(card: SandboxCard): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: SandboxCardEntity.item(card), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putFresh(SandboxCardEntity.item(card));
 }
 
 /** The vault entry of `reference`, or null. */

@@ -3,7 +3,8 @@
  * the endpoint come from the standard AWS environment variables: credentials from the environment only
  * (`fromEnv`), as Lambda provides them. Its timeouts: ../aws/sdk-timeouts.ts.
  */
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { isDeepStrictEqual } from 'node:util';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import {
@@ -14,7 +15,7 @@ import {
   UpdateCommand,
   type BatchWriteCommandInput,
   type DeleteCommand,
-  type PutCommand,
+  PutCommand,
   type QueryCommandInput,
   type ScanCommandInput,
   type UpdateCommandInput,
@@ -33,6 +34,30 @@ export const tableName = (): string => config.tableName;
 
 /** True when DynamoDB refused a write because its condition did not hold. */
 export const isConditionFailed = (e: unknown): boolean => e instanceof Error && e.name === 'ConditionalCheckFailedException';
+
+/**
+ * Writes `item` as a new item (`attribute_not_exists(pk)`): true when it is written, false when another item holds
+ * its key. An item already there that is exactly `item` is this write's own: the SDK sends a call again when its
+ * answer did not come (a timeout, a reset connection), and the first may have landed — so it is written, not refused.
+ */
+export async function putNew(item: Record<string, unknown>): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+    );
+    return true;
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+    // The item there comes in DynamoDB's typed form (the document client does not convert an error's).
+    const there = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+    return there !== undefined && isDeepStrictEqual(unmarshall(there), unmarshall(marshall(item, { removeUndefinedValues: true })));
+  }
+}
+
+/** `putNew` of an item whose key is new by construction (a random id): another item under it is a bug, thrown. */
+export async function putFresh(item: Record<string, unknown>): Promise<void> {
+  if (!(await putNew(item))) throw new Error(`Another item holds the new key ${String(item.pk)} / ${String(item.sk)}`);
+}
 
 /**
  * Revoke the credential item at `key` (`revokedAt = now`) if it belongs to `owner` (attribute names and the values

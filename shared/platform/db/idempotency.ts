@@ -8,8 +8,8 @@
  *
  * Records are kept as long as the resource they protect (no TTL): a key answers its first result for good.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, tableName, sendIfCondition } from './client.ts';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailed, putNew, tableName, sendIfCondition } from './client.ts';
 import type { TransactItem } from './types.ts';
 import { answerText, IdempotencyEntity, type IdempotencyRecord, type StoredAnswer } from './idempotency.entity.ts';
 
@@ -57,7 +57,7 @@ export async function claimOnce(organizationId: string, operation: string, idemp
 }
 
 /** Claims a new key with `record` (its own write): false when the key has a record already. */
-export const putClaim = (record: IdempotencyRecord): Promise<boolean> => sendIfCondition(new PutCommand(putIdempotencyClaim(record).Put!));
+export const putClaim = (record: IdempotencyRecord): Promise<boolean> => putNew(IdempotencyEntity.item(record));
 
 /** Lets `key` of `operation` be claimed again (what `claimOnce` claimed was refused, so nothing was made under it). */
 export async function forgetOnce(organizationId: string, operation: string, idempotencyKey: string): Promise<void> {
