@@ -2,7 +2,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchReadMany, itemKeyOf } from '../platform/db/batch-read.ts';
 import type { EventType } from '../platform/events/catalog.ts';
-import { db, isConditionFailed, putItems, queryAll, tableName, putNew } from '../platform/db/client.ts';
+import { db, isConditionFailed, putItems, queryAll, tableName, sendIfCondition } from '../platform/db/client.ts';
 import { backoff, failedParts, isContentionOnly, type NamedParts, transactWrite, tryTransactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { queryOffsetPage } from '../platform/db/listing.ts';
@@ -167,7 +167,7 @@ export async function recordCircuitSuccess(key: CircuitKey): Promise<void> {
  * finds it and sends nothing. False when the attempt (or a skip) was recorded already.
  */
 export async function claimDeliveryAttempt(d: Delivery): Promise<boolean> {
-  return putNew(DeliveryEntity.item(d));
+  return sendIfCondition(new PutCommand({ TableName: tableName(), Item: DeliveryEntity.item(d), ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
 /** Times a batch's claim is sent again while only contention stands in its way. */
