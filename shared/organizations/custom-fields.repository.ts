@@ -9,6 +9,7 @@ import { db, queryAll, tableName, sendIfCondition } from '../platform/db/client.
 
 /** Create; false when the organization already has a field of that name for that resource. */
 export async function createCustomField(f: CustomField): Promise<boolean> {
+  // Not `putNew`: two requests defining the very same field write the very same item; one is answered 409.
   return sendIfCondition(new PutCommand({ TableName: tableName(), Item: CustomFieldEntity.item(f), ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 

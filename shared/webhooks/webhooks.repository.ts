@@ -167,6 +167,7 @@ export async function recordCircuitSuccess(key: CircuitKey): Promise<void> {
  * finds it and sends nothing. False when the attempt (or a skip) was recorded already.
  */
 export async function claimDeliveryAttempt(d: Delivery): Promise<boolean> {
+  // Not `putNew`: two senders' claims of one delivery can be the same item (the same millisecond); the second must lose.
   return sendIfCondition(new PutCommand({ TableName: tableName(), Item: DeliveryEntity.item(d), ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 

@@ -8,6 +8,7 @@
  *
  * Records are kept as long as the resource they protect (no TTL): a key answers its first result for good.
  */
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, putNew, tableName, sendIfCondition } from './client.ts';
 import type { TransactItem } from './types.ts';
@@ -46,7 +47,8 @@ export async function claimOnce(organizationId: string, operation: string, idemp
     key: idempotencyKey,
     requestHash: '',
     state: 'completed',
-    attemptId: '',
+    // Its own: two submissions in the same millisecond write different claims, so the second loses (`putNew`).
+    attemptId: randomUUID(),
     lockedUntil: now,
     resourceId: '',
     answer: null,
