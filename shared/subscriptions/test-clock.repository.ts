@@ -3,8 +3,8 @@
  * (`offsetMs`, never less than before) and whether an advance is under way (`advancingTo` with its lease). No item:
  * the clock shows real time.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName, putIf } from '../platform/db/client.ts';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, sendIfCondition } from '../platform/db/client.ts';
 import { type TestClock, TestClockEntity } from './test-clock.entity.ts';
 
 export async function getTestClock(organizationId: string): Promise<TestClock> {
@@ -12,15 +12,17 @@ export async function getTestClock(organizationId: string): Promise<TestClock> {
   return TestClockEntity.parseOrNull(Item) ?? { organizationId, offsetMs: 0, advancingTo: null, leaseUntil: null, version: 0 };
 }
 
-/**
- * Writes `clock` at `clock.version` if the stored one is still at `clock.version − 1`; false when another write won
- * (this write sent again by the SDK after it landed is not another's: `putIf`).
- */
+/** Writes `clock` at `clock.version` if the stored one is still at `clock.version − 1`; false when another write won. */
 export async function saveTestClock(clock: TestClock): Promise<boolean> {
-  return putIf(
-    TestClockEntity.item(clock),
-    clock.version === 1
-      ? { ConditionExpression: 'attribute_not_exists(pk)' }
-      : { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': clock.version - 1 } },
+  // Not `putNew`'s reading of a refusal: two advances read at one version in the same millisecond write the very same
+  // clock, and the second must not take the lease too.
+  return sendIfCondition(
+    new PutCommand({
+      TableName: tableName(),
+      Item: TestClockEntity.item(clock),
+      ...(clock.version === 1
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': clock.version - 1 } }),
+    }),
   );
 }

@@ -16,7 +16,6 @@ import {
   type BatchWriteCommandInput,
   type DeleteCommand,
   PutCommand,
-  type PutCommandInput,
   type QueryCommandInput,
   type ScanCommandInput,
   type UpdateCommandInput,
@@ -37,17 +36,17 @@ export const tableName = (): string => config.tableName;
 export const isConditionFailed = (e: unknown): boolean => e instanceof Error && e.name === 'ConditionalCheckFailedException';
 
 /**
- * Writes `item` when `condition` holds of the item at its key (a `PutItem`): true when it is written, false when the
- * condition refused it. An item already there that is exactly `item` is this write's own: the SDK sends a call again
- * when its answer did not come (a timeout, a reset connection), and the first may have landed — so it is written,
- * not refused. The refusal carries the item there (`ALL_OLD`): no extra read.
+ * Writes `item` as a new item (`attribute_not_exists(pk)`): true when it is written, false when another item holds
+ * its key. An item already there that is exactly `item` is this write's own: the SDK sends a call again when its
+ * answer did not come (a timeout, a reset connection), and the first may have landed — so it is written, not refused.
+ * The refusal carries the item there (`ALL_OLD`): no extra read. Not for an item two writers can write alike where the
+ * second must lose (a webhook delivery's claim, a custom field, the test clock): those keep `sendIfCondition`.
  */
-export async function putIf(
-  item: Record<string, unknown>,
-  condition: Pick<PutCommandInput, 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>,
-): Promise<boolean> {
+export async function putNew(item: Record<string, unknown>): Promise<boolean> {
   try {
-    await db.send(new PutCommand({ TableName: tableName(), Item: item, ...condition, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
+    await db.send(
+      new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+    );
     return true;
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
@@ -56,9 +55,6 @@ export async function putIf(
     return there !== undefined && isDeepStrictEqual(unmarshall(there), unmarshall(marshall(item, { removeUndefinedValues: true })));
   }
 }
-
-/** `putIf` of a new item (`attribute_not_exists(pk)`): false when another item holds its key. */
-export const putNew = (item: Record<string, unknown>): Promise<boolean> => putIf(item, { ConditionExpression: 'attribute_not_exists(pk)' });
 
 /** `putNew` of an item whose key is new by construction (a random id): another item under it is a bug, thrown. */
 export async function putFresh(item: Record<string, unknown>): Promise<void> {
