@@ -1,8 +1,9 @@
 /** Merchant webhook destinations (with their circuit), the circuit updates of every destination, and delivery records. */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchReadMany, itemKeyOf } from '../platform/db/batch-read.ts';
 import type { EventType } from '../platform/events/catalog.ts';
-import { db, isConditionFailed, putItems, queryAll, tableName, sendIfCondition } from '../platform/db/client.ts';
+import { randomUUID } from 'node:crypto';
+import { db, isConditionFailed, putFresh, putItems, putNew, queryAll, tableName } from '../platform/db/client.ts';
 import { backoff, failedParts, isContentionOnly, type NamedParts, transactWrite, tryTransactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { queryOffsetPage } from '../platform/db/listing.ts';
@@ -13,9 +14,7 @@ export const putNewDestination = (d: WebhookDestination) => ({
   Put: { TableName: tableName(), Item: WebhookDestinationEntity.item(d), ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
-export async function createDestination(d: WebhookDestination): Promise<void> {
-  await db.send(new PutCommand(putNewDestination(d).Put));
-}
+export const createDestination = (d: WebhookDestination): Promise<void> => putFresh(WebhookDestinationEntity.item(d));
 
 export async function getDestination(merchantId: string, id: string): Promise<WebhookDestination | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: webhookDestinationKey(merchantId, id), ConsistentRead: true }));
@@ -164,12 +163,12 @@ export async function recordCircuitSuccess(key: CircuitKey): Promise<void> {
 
 /**
  * Claim the one attempt of (event, destination): written before the POST, so a redelivered queue message
- * finds it and sends nothing. False when the attempt (or a skip) was recorded already.
+ * finds it and sends nothing. False when the attempt (or a skip) was recorded already. The claim carries its own
+ * random `claimId` (the outcome, written over it, drops it): two senders' claims of one delivery in the same
+ * millisecond are then different items and the second loses, while the SDK's retry of a claim that landed finds
+ * exactly its own item and `putNew` takes it for written.
  */
-export async function claimDeliveryAttempt(d: Delivery): Promise<boolean> {
-  // Not `putNew`: two senders' claims of one delivery can be the same item (the same millisecond); the second must lose.
-  return sendIfCondition(new PutCommand({ TableName: tableName(), Item: DeliveryEntity.item(d), ConditionExpression: 'attribute_not_exists(pk)' }));
-}
+export const claimDeliveryAttempt = (d: Delivery): Promise<boolean> => putNew({ ...DeliveryEntity.item(d), claimId: randomUUID() });
 
 /** Times a batch's claim is sent again while only contention stands in its way. */
 const CLAIM_ATTEMPTS = 4;

@@ -40,7 +40,8 @@ export const isConditionFailed = (e: unknown): boolean => e instanceof Error && 
  * its key. An item already there that is exactly `item` is this write's own: the SDK sends a call again when its
  * answer did not come (a timeout, a reset connection), and the first may have landed — so it is written, not refused.
  * The refusal carries the item there (`ALL_OLD`): no extra read. Not for an item two writers can write alike where the
- * second must lose (a webhook delivery's claim, a custom field, the test clock): those keep `sendIfCondition`.
+ * second must lose (a custom field, the test clock): those keep `sendIfCondition`; a claim two writers may make gives
+ * itself a random id to be its own (a webhook delivery's claim, an idempotency claim).
  */
 export async function putNew(item: Record<string, unknown>): Promise<boolean> {
   try {

@@ -3,34 +3,16 @@
  * lost (a timeout, a reset connection), the SDK's retry finds the item there, and `putNew` takes it for its own when
  * it is exactly the item written — a plain conditional put throws `ConditionalCheckFailedException` (a 500 to the
  * caller) — while another item under the key is still refused. Two writers of the very same item both succeed, so
- * a claim two writers may make alike (a webhook delivery's, the test clock's lease) keeps the plain refusal.
+ * a claim two writers may make alike carries its own random id (a webhook delivery's) or keeps the plain refusal (the
+ * test clock's lease).
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db, putFresh, putNew, tableName } from '../../../shared/platform/db/client.ts';
+import { loseFirstAnswerOf, stopLosingAnswers } from '../../support/lost-answers.ts';
 
-const MIDDLEWARE = 'testLoseFirstPutAnswer';
-
-/** Lets the next `PutItem` of `pk` land, then loses its answer once (as a timeout), so the SDK sends it again. */
-function loseFirstAnswerOf(pk: string): { sent: () => number } {
-  let sent = 0;
-  db.middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = args.input as { Item?: { pk?: unknown } };
-      const ours = /^Put(Item)?Command$/.test(String(context.commandName)) && JSON.stringify(input.Item?.pk ?? '').includes(pk);
-      const result = await next(args);
-      if (ours && ++sent === 1) throw Object.assign(new Error('the answer did not come in time'), { name: 'TimeoutError' });
-      return result;
-    },
-    { step: 'deserialize', name: MIDDLEWARE },
-  );
-  return { sent: () => sent };
-}
-
-afterEach(() => {
-  db.middlewareStack.remove(MIDDLEWARE);
-});
+afterEach(stopLosingAnswers);
 
 const itemOf = (pk: string, extra: Record<string, unknown> = {}) => ({ pk, sk: 'PUTNEW', entity: 'test', n: 1, list: ['a', 'b'], ...extra });
 
@@ -49,13 +31,13 @@ describe('putNew', () => {
       db.send(new PutCommand({ TableName: tableName(), Item: itemOf(plain), ConditionExpression: 'attribute_not_exists(pk)' })),
     ).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
     expect(lost.sent()).toBe(2);
-    db.middlewareStack.remove(MIDDLEWARE);
+    stopLosingAnswers();
 
     const pk = `PUTNEW#${randomUUID()}`;
     const again = loseFirstAnswerOf(pk);
     expect(await putNew(itemOf(pk))).toBe(true);
     expect(again.sent()).toBe(2);
-    db.middlewareStack.remove(MIDDLEWARE);
+    stopLosingAnswers();
     const other = `PUTNEW#${randomUUID()}`;
     loseFirstAnswerOf(other);
     await expect(putFresh(itemOf(other))).resolves.toBeUndefined();

@@ -21,7 +21,8 @@ import * as eventKeys from '../../../shared/platform/events/event.entity.ts';
 import * as webhookDestinationKeys from '../../../shared/webhooks/webhook-destination.entity.ts';
 import * as merchantKeys from '../../../shared/people/merchant.entity.ts';
 import { getMerchant } from '../../../shared/people/merchants.repository.ts';
-import { getDestination as readDestination, listDeliveries } from '../../../shared/webhooks/webhooks.repository.ts';
+import { claimDeliveryAttempt, getDestination as readDestination, listDeliveries } from '../../../shared/webhooks/webhooks.repository.ts';
+import { type Delivery, deliveriesOf } from '../../../shared/webhooks/delivery.entity.ts';
 import { samplePayload, type EventType } from '../../../shared/platform/events/catalog.ts';
 import { deliveryBody } from '../../../shared/platform/events/outbox.ts';
 import { putOutboxEvent } from '../../../shared/platform/events/outbox.repository.ts';
@@ -30,6 +31,7 @@ import { createDestination as createAccountDestination } from '../../../shared/w
 import type { DeliveryMessage } from '../../../shared/webhooks/webhook-delivery.service.ts';
 import { createDestination } from '../../../shared/webhooks/webhooks.service.ts';
 import { organizationAccount, rootMerchant, subMerchant } from '../../support/fixtures.ts';
+import { loseFirstAnswerOf, stopLosingAnswers } from '../../support/lost-answers.ts';
 import { startReceiver, type Reply } from '../../support/receiver.ts';
 
 const context = (name: string): Context => lambdaContext({ name, timeoutMs: 30_000, region: process.env.AWS_REGION ?? 'us-east-1' });
@@ -168,6 +170,39 @@ describe('the sender', () => {
     expect(sent.map((s) => s.command)).toEqual(['BatchGetItemCommand', 'PutItemCommand', 'BatchWriteItemCommand']);
     expect(sent.some((s) => s.pk === eventKeys.eventKey(event.id).pk)).toBe(false);
     expect(r.received).toHaveLength(1);
+  });
+
+  it("sends once when a lone claim landed but its answer was lost (the SDK's retry finds the claim its own), and a second sender's claim still loses", async () => {
+    const p = await rootMerchant();
+    const merchant = await merchantOf(p.merchantId);
+    const r = await receiver();
+    const d = await createDestination(merchant, { url: r.url, eventTypes: ['payment.completed'] });
+    const event = outboxEvent(merchant, 'payment.completed');
+    const lost = loseFirstAnswerOf(deliveriesOf(d.id).pk);
+    try {
+      expect(await send([messageTo(d.id, event)])).toEqual({ batchItemFailures: [] });
+    } finally {
+      stopLosingAnswers();
+    }
+    expect(lost.sent()).toBe(2);
+    expect(r.received).toHaveLength(1);
+    expect((await listDeliveries(d.id, 10)).items.map((x) => x.status)).toEqual(['succeeded']);
+
+    // Two senders claim one new delivery in the same millisecond (the same record but for its claim id): one wins.
+    const other = outboxEvent(merchant, 'payment.completed');
+    const claim: Delivery = {
+      destinationId: d.id,
+      eventId: other.id,
+      eventType: other.type,
+      merchantId: merchant.id,
+      status: 'sending',
+      httpStatus: null,
+      error: null,
+      durationMs: null,
+      responseSnippet: null,
+      attemptedAt: new Date().toISOString(),
+    };
+    expect((await Promise.all([claimDeliveryAttempt(claim), claimDeliveryAttempt(claim)])).sort()).toEqual([false, true]);
   });
 
   it("claims a batch's attempts in one transaction and writes their outcomes in one batch, leaving out one already sent", async () => {
