@@ -153,7 +153,8 @@ function storageRefusal(run: { name: string; rights: FunctionRights }, method: s
   return refused && `${run.name} may not ${refused[0]} ${refused[1] || 'the bucket'}`;
 }
 
-let heldFetch = false;
+/** The origins `fetch` is held at (the last `holdFunctionRights` call's); undefined until `fetch` is held. */
+let heldOrigins: { readonly s3: string; readonly ses: string; readonly secrets: string } | undefined;
 let heldSigner = false;
 
 /** How many refused presigned URLs are remembered (the oldest forgotten first): more than any test or session signs. */
@@ -221,14 +222,17 @@ export function holdFunctionRights(
     );
   }
   holdPresigns();
-  if (heldFetch) return;
-  heldFetch = true;
+  // Held once per process; a later call (another test file in the same process) moves it to its own servers.
+  const held = heldOrigins !== undefined;
+  heldOrigins = origins;
+  if (held) return;
   const send = globalThis.fetch;
   globalThis.fetch = (input, init) => {
     const run = invocations.getStore();
     if (!run) return send(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = (input instanceof Request ? input.method : init?.method) ?? 'GET';
+    const origins = heldOrigins!;
     if (url.origin === origins.s3) {
       const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
       const refused = storageRefusal(run, method, url, headers);

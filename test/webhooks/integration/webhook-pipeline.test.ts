@@ -40,6 +40,7 @@ const receivers: Array<{ close: () => Promise<void> }> = [];
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
   sqs.destroy();
+  db.middlewareStack.remove('webhookPipelineTestCounter');
 });
 
 async function receiver(answer?: (n: number) => Reply) {
