@@ -22,6 +22,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { stillThrottled } from './busy.ts';
+import { refusedItem } from './items.ts';
 import { captureAWSv3Client, withoutSdkLogging } from '../observability.ts';
 import { sdkClientOptions } from '../aws/sdk-timeouts.ts';
 
@@ -51,9 +52,8 @@ export async function putNew(item: Record<string, unknown>): Promise<boolean> {
     return true;
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
-    // The item there comes in DynamoDB's typed form (the document client does not convert an error's).
-    const there = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
-    return there !== undefined && isDeepStrictEqual(unmarshall(there), unmarshall(marshall(item, { removeUndefinedValues: true })));
+    const there = refusedItem(e);
+    return there !== undefined && isDeepStrictEqual(there, unmarshall(marshall(item, { removeUndefinedValues: true })));
   }
 }
 
@@ -88,9 +88,7 @@ export async function revokeOwnedItem(
     return 'revoked';
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
-    // The item that failed the condition comes in DynamoDB's typed form: the document client does not convert it.
-    const raw = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
-    const old = raw ? unmarshall(raw) : undefined;
+    const old = refusedItem(e);
     return old && names.every((name) => old[name] === owner[name]) ? 'already_revoked' : 'not_found';
   }
 }

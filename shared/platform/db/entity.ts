@@ -8,9 +8,8 @@
  * (`orNull` for null, `v.optional(…, [])` for an empty list, …) and drops the keys, the index attributes and the
  * `entity` tag, which are the table's, not the record's.
  */
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as v from 'valibot';
-import { withoutNulls } from './items.ts';
+import { refusedItem, withoutNulls } from './items.ts';
 
 /** A primary key of the table. */
 export interface Key {
@@ -59,8 +58,8 @@ export function entity<T extends K, K extends object>(declaration: EntityDeclara
     parse,
     parseOrNull: (item) => (item ? parse(item) : null),
     failedItem: (e) => {
-      const raw = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
-      return raw ? parse(unmarshall(raw)) : null;
+      const there = refusedItem(e);
+      return there ? parse(there) : null;
     },
   };
 }

@@ -2,7 +2,7 @@
  * The mail outbox (shared/platform/mail/outbox.ts) and its sender (functions/system/send-mail.ts): a mail written in
  * a change's transaction reaches the local stack's sender through the stream relay and is sent once through SES (the
  * local stack's), naming its outbox item; a record delivered again, or to two senders at once, sends nothing more; a send that fails gives the mail
- * back for the record's next delivery.
+ * back for the record's next delivery; a take the SDK sent twice (the first landed, its answer lost) still sends.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -17,6 +17,7 @@ import { type OutgoingMail, OutgoingMailEntity, outgoingMailKey } from '../../..
 import { outboxMail } from '../../../shared/platform/mail/outbox.ts';
 import { sendOutgoing } from '../../../shared/platform/mail/sender.ts';
 import { withEnv } from '../../support/env.ts';
+import { loseFirstAnswerOf, stopLosingAnswers } from '../../support/lost-answers.ts';
 import { keptMailsTo, mailsArrived, sesMails } from '../../support/mails.ts';
 
 const context = (): Context => lambdaContext({ name: 'mail-sender-test', timeoutMs: 10_000, region: 'us-east-1' });
@@ -67,6 +68,22 @@ describe('the mail outbox', () => {
     expect(await handler(event, context())).toEqual({ batchItemFailures: [] });
     expect(await keptMailsTo(to)).toHaveLength(1);
     expect(await takenAt(mail.id)).toEqual(expect.any(String));
+  });
+
+  it("sends a mail whose take landed but whose answer was lost: the SDK's retry finds the mail taken by that very take", async () => {
+    const to = `lost-${randomUUID()}@example.com`;
+    const { mail, event } = await offTheRelay(to);
+    const lost = loseFirstAnswerOf(outgoingMailKey(mail.id).pk);
+    try {
+      expect(await handler(event, context())).toEqual({ batchItemFailures: [] });
+    } finally {
+      stopLosingAnswers();
+    }
+    expect(lost.sent()).toBe(2);
+    expect(await keptMailsTo(to)).toHaveLength(1);
+    // Taken by another sender meanwhile (its own take), it is still sent once.
+    expect(await handler(event, context())).toEqual({ batchItemFailures: [] });
+    expect(await keptMailsTo(to)).toHaveLength(1);
   });
 
   it('gives a mail whose send failed back, and its next delivery sends it', async () => {
