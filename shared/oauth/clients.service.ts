@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { config } from '../platform/config.ts';
 import { safeEqual } from '../domain/secrets.ts';
-import { beginAttempt, ipThrottleKey, type ThrottleRule } from '../people/index.ts';
+import { beginAttempt, ipThrottleKey, type ThrottleRule, uncountedLocalSource } from '../people/index.ts';
 import { clientOfMetadataDocument, type FetchOptions } from './client-metadata-documents.service.ts';
 import type { OAuthClient } from './client.entity.ts';
 import { getClient, putNewClient } from './clients.repository.ts';
@@ -78,7 +78,7 @@ export async function registerClient(body: Record<string, unknown>, sourceIp: st
     throw metadataError(`${v.getDotPath(issue) ?? 'the metadata'}: ${issue.message.replace(/ but received .*$/s, '')}.`);
   }
   const fields = parsed.output;
-  await beginAttempt([{ rule: registrationLimit, key: ipThrottleKey(sourceIp) }], now);
+  if (!uncountedLocalSource(sourceIp)) await beginAttempt([{ rule: registrationLimit, key: ipThrottleKey(sourceIp) }], now);
   const authMethod: ClientAuthMethod = fields.token_endpoint_auth_method ?? 'client_secret_basic';
   const secret = authMethod === 'none' ? null : newClientSecret();
   const client: OAuthClient = {

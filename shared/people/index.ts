@@ -63,7 +63,15 @@ export {
   signUp,
 } from './people.service.ts';
 export { mintJoinLink, updateMerchant } from './routes.ts';
-export { accountSecretLimits, beginAttempt, deviceSignedIn, emailThrottleKey, ipThrottleKey, type ThrottleRule } from './throttle.service.ts';
+export {
+  accountSecretLimits,
+  beginAttempt,
+  deviceSignedIn,
+  emailThrottleKey,
+  ipThrottleKey,
+  type ThrottleRule,
+  uncountedLocalSource,
+} from './throttle.service.ts';
 export { getUser } from './users.repository.ts';
 export type { Maker } from './made.entity.ts';
 export { listFormerlyMade, listMadeBy, madeByItems } from './made.repository.ts';

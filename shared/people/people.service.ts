@@ -30,7 +30,7 @@ import {
   ipThrottleKey,
   passwordAttempt,
   signUpLimits,
-  uncountedSignUpSource,
+  uncountedLocalSource,
 } from './throttle.service.ts';
 
 export interface SessionPrincipal {
@@ -76,7 +76,7 @@ export async function signUp(input: { email: string; password: string; name?: st
     [
       { rule: signUpLimits.email, key: emailThrottleKey(input.email) },
       { rule: signUpLimits.ip, key: ipThrottleKey(sourceIp) },
-      ...(uncountedSignUpSource(sourceIp) ? [] : [{ rule: signUpLimits.made, key: ipThrottleKey(sourceIp), kept: true }]),
+      ...(uncountedLocalSource(sourceIp) ? [] : [{ rule: signUpLimits.made, key: ipThrottleKey(sourceIp), kept: true }]),
     ],
     at,
   );

@@ -180,8 +180,9 @@ export async function beginAttempt(checks: ReadonlyArray<{ rule: ThrottleRule; k
 }
 
 /**
- * Whether sign-ups from `sourceIp` are left uncounted (`signUpLimits.made`): on a local stack, its own machine's
- * (loopback), where one developer or test run makes every account. Deployed, every source counts.
+ * Whether what `sourceIp` makes is left uncounted (sign-ups, `signUpLimits.made`; OAuth client registrations,
+ * `registrationLimit`): on a local stack, its own machine's (loopback), where one developer or test run makes every
+ * account and registers every client. Deployed, every source counts. Failures (wrong passwords) always count.
  */
-export const uncountedSignUpSource = (sourceIp: string | undefined): boolean =>
+export const uncountedLocalSource = (sourceIp: string | undefined): boolean =>
   config.localStack && sourceIp !== undefined && ipaddr.isValid(sourceIp) && ipaddr.process(sourceIp).range() === 'loopback';

@@ -3,6 +3,7 @@
  * it (forms posted as a browser posts them, redirects read rather than followed), every answer checked against its
  * route's contract.
  */
+import { fetchFrom } from '../support/loopback-source.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,9 +24,14 @@ export interface Answer {
   cookies: string[];
 }
 
-/** `method path` from the origin's root, contract-checked; a redirect is answered, not followed. */
-export async function request(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const res = await fetch(`${origin}${path}`, { method, body: init.body, headers: init.headers, redirect: 'manual' });
+/**
+ * `method path` from the origin's root, contract-checked; a redirect is answered, not followed. `from`: another
+ * loopback address to send it from (test/support/loopback-source.ts).
+ */
+export async function request(method: string, path: string, init: { body?: string; headers?: Record<string, string>; from?: string } = {}): Promise<Answer> {
+  const res = init.from
+    ? await fetchFrom(init.from)(`${origin}${path}`, { method, body: init.body, headers: init.headers })
+    : await fetch(`${origin}${path}`, { method, body: init.body, headers: init.headers, redirect: 'manual' });
   const text = await res.text();
   let json: unknown = null;
   try {
@@ -41,7 +47,12 @@ export async function request(method: string, path: string, init: { body?: strin
  * A form post (`application/x-www-form-urlencoded`) from a page of this origin, as a browser sends it (its `Origin`,
  * which `headers` may replace or, set to `undefined`, leave out); a field given a list is sent once per value.
  */
-export function postForm(path: string, fields: Record<string, string | readonly string[] | undefined>, headers: Record<string, string | undefined> = {}) {
+export function postForm(
+  path: string,
+  fields: Record<string, string | readonly string[] | undefined>,
+  headers: Record<string, string | undefined> = {},
+  from?: string,
+) {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
@@ -50,7 +61,7 @@ export function postForm(path: string, fields: Record<string, string | readonly 
   const sent = Object.entries({ 'content-type': 'application/x-www-form-urlencoded', origin, ...headers }).filter(
     (e): e is [string, string] => e[1] !== undefined,
   );
-  return request('POST', path, { body: body.toString(), headers: Object.fromEntries(sent) });
+  return request('POST', path, { body: body.toString(), headers: Object.fromEntries(sent), ...(from ? { from } : {}) });
 }
 
 export const registerClient = (metadata: Record<string, unknown>) =>

@@ -22,7 +22,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { stillThrottled } from './busy.ts';
-import { refusedItem } from './items.ts';
+import { refusedItem } from './refused-item.ts';
 import { captureAWSv3Client, withoutSdkLogging } from '../observability.ts';
 import { sdkClientOptions } from '../aws/sdk-timeouts.ts';
 

@@ -9,7 +9,8 @@
  * `entity` tag, which are the table's, not the record's.
  */
 import * as v from 'valibot';
-import { refusedItem, withoutNulls } from './items.ts';
+import { withoutNulls } from './items.ts';
+import { refusedItem } from './refused-item.ts';
 
 /** A primary key of the table. */
 export interface Key {

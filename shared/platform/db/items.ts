@@ -1,5 +1,3 @@
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-
 /**
  * Null fields are stored as absent attributes, so that conditions can say `attribute_not_exists(x)` and
  * readers treat a missing attribute as null.
@@ -15,12 +13,3 @@ export const HISTORY_RETENTION_DAYS = 30;
 
 /** The `ttl` (epoch seconds) of a history item written at `isoTime`. */
 export const historyTtl = (isoTime: string): number => Math.ceil(Date.parse(isoTime) / 1000) + HISTORY_RETENTION_DAYS * 86_400;
-
-/**
- * The item a refused conditional write found (asked for with `ReturnValuesOnConditionCheckFailure: 'ALL_OLD'`), or
- * undefined when there was none. It comes in DynamoDB's typed form: the document client does not convert an error's.
- */
-export const refusedItem = (e: unknown): Record<string, unknown> | undefined => {
-  const raw = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
-  return raw && unmarshall(raw);
-};

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailed, tableName } from '../db/client.ts';
-import { refusedItem } from '../db/items.ts';
+import { refusedItem } from '../db/refused-item.ts';
 import type { TransactItem } from '../db/types.ts';
 import { type OutgoingMail, OutgoingMailEntity, outgoingMailKey } from './mail.entity.ts';
 

@@ -18,8 +18,8 @@
  * shape of the route's face (`checkContractAt`), a page's refusal is a page (`text/html`), and any success keeps the
  * route's declared contract; a credential of another kind is never taken for a route's own.
  *
- * The requests leave from their own loopback address (127.0.0.2), so the sign-in, account-secret and OAuth
- * registration throttles they run into are counted apart from the 127.0.0.1 of every other test file.
+ * The requests leave from their own loopback address (127.0.0.2), so the sign-in and account-secret throttles they
+ * run into are counted apart from the 127.0.0.1 of every other test file (test/support/loopback-source.ts).
  */
 import http from 'node:http';
 import * as v from 'valibot';
