@@ -3,7 +3,6 @@
  * it (forms posted as a browser posts them, redirects read rather than followed), every answer checked against its
  * route's contract.
  */
-import { fetchFrom } from '../support/loopback-source.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +10,7 @@ import { expect, inject } from 'vitest';
 import { checkContractAt } from '../support/contract.ts';
 import { createRootMerchant } from '../../shared/people/merchants.service.ts';
 import { PASSWORD, uniqueEmail } from '../support/fixtures.ts';
+import { fetchFrom } from '../support/loopback-source.ts';
 
 export const origin = new URL(inject('baseUrl')).origin;
 export const mcpResource = `${origin}/api/mcp`;

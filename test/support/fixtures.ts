@@ -16,11 +16,11 @@ import type { SessionPrincipal } from '../../shared/people/index.ts';
 export function call(
   method: string,
   path: string,
-  opts: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  opts: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; from?: string } = {},
 ): Promise<HttpAnswer> {
   const headers: Record<string, string> = { ...(opts.rawBody === undefined ? {} : { 'content-type': 'application/json' }), ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
-  return http(method, path, { body: opts.rawBody ?? opts.body, headers });
+  return http(method, path, { body: opts.rawBody ?? opts.body, headers, ...(opts.from ? { from: opts.from } : {}) });
 }
 
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID()}@example.com`;

@@ -1,6 +1,7 @@
 /** A small fetch wrapper for e2e tests against the run's local gateway. */
 import { inject } from 'vitest';
 import { checkContract, checkDeclaredRefusal } from './contract.ts';
+import { fetchFrom } from './loopback-source.ts';
 import './context.ts';
 
 export interface HttpAnswer {
@@ -18,6 +19,8 @@ export interface HttpOptions {
   readonly baseUrl?: string;
   /** Skip the route's contract check (only for tests of the check itself). */
   readonly unchecked?: boolean;
+  /** Another loopback address to send from (./loopback-source.ts): counted apart by the per-address throttles. */
+  readonly from?: string;
 }
 
 /** `method` on `path` (relative to `/api`, e.g. `/health`); a `body` is sent as JSON. */
@@ -28,7 +31,8 @@ export async function http(method: string, path: string, opts: HttpOptions = {})
     headers['content-type'] ??= 'application/json';
     body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
   }
-  const res = await fetch(`${opts.baseUrl ?? inject('baseUrl')}${path}`, { method, headers, body, redirect: 'manual' });
+  const url = `${opts.baseUrl ?? inject('baseUrl')}${path}`;
+  const res = opts.from ? await fetchFrom(opts.from)(url, { method, headers, body }) : await fetch(url, { method, headers, body, redirect: 'manual' });
   const text = await res.text();
   let json: unknown = null;
   try {

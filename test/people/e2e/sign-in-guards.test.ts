@@ -9,7 +9,6 @@
  * - a `tools/call` with a malformed `name` or `arguments` is JSON-RPC -32602, naming what is wrong;
  * - registration refuses a redirect URI with a wildcard, without `//`, or with a backslash and `@`.
  */
-import { fetchFrom } from '../../support/loopback-source.ts';
 import { describe, expect, it } from 'vitest';
 import { signInLimits } from '../../../shared/people/throttle.service.ts';
 import { inOneWindow } from '../../support/dates.ts';
@@ -29,6 +28,7 @@ import {
   sessionCookieOf,
   signIn,
 } from '../../oauth/support.ts';
+import { fetchFrom } from '../../support/loopback-source.ts';
 
 const MCP_HEADERS = { 'mcp-protocol-version': '2025-11-25' };
 /** The last protocol version that takes JSON-RPC batches. */
