@@ -3,6 +3,7 @@
  * the endpoint come from the standard AWS environment variables: credentials from the environment only
  * (`fromEnv`), as Lambda provides them. Its timeouts: ../aws/sdk-timeouts.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -16,6 +17,7 @@ import {
   type BatchWriteCommandInput,
   type DeleteCommand,
   PutCommand,
+  type PutCommandInput,
   type QueryCommandInput,
   type ScanCommandInput,
   type UpdateCommandInput,
@@ -204,31 +206,65 @@ export const queryGsi1 = (gsi1pk: string, enough = Infinity) =>
     enough,
   );
 
+/** The attribute a conditional write marks its item with: its own random id (see `marked`). */
+const WRITE_ID = 'writeId';
+
+/**
+ * The input of a conditional put or update marked as one write: it sets `writeId` to its own random id, asks for the
+ * item a refusal found (`ALL_OLD`, no extra read), and holds only where the item does not carry that id already. The
+ * SDK sends a call again when its answer did not come (a timeout, a reset connection: up to 3 attempts), and the first
+ * may have landed: the second is then refused (never applied twice, an `ADD` neither), and the refusal, carrying this
+ * very id, tells the write it landed. Another writer's item carries another id, so a second writer still loses.
+ */
+function marked<I extends PutCommandInput | UpdateCommandInput>(input: I, writeId: string): I {
+  const once = 'attribute_not_exists(#writeId) OR #writeId <> :writeId';
+  const marks = {
+    ConditionExpression: input.ConditionExpression ? `(${input.ConditionExpression}) AND (${once})` : once,
+    ExpressionAttributeNames: { ...input.ExpressionAttributeNames, '#writeId': WRITE_ID },
+    ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':writeId': writeId },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+  };
+  if ('Item' in input) return { ...input, Item: { ...input.Item, [WRITE_ID]: writeId }, ...marks };
+  const expression = (input as UpdateCommandInput).UpdateExpression ?? '';
+  const set = /(^|\s)SET\s/.test(expression) ? expression.replace(/(^|\s)SET\s+/, '$1SET #writeId = :writeId, ') : `SET #writeId = :writeId ${expression}`;
+  return { ...input, UpdateExpression: set, ...marks };
+}
+
 /**
  * A conditional write (`PutItem`, `UpdateItem`, `DeleteItem`): true when it landed, false when its condition did not
- * hold (the item was there already, or not there, or changed); any other failure is thrown.
+ * hold (the item was there already, or not there, or changed); any other failure is thrown. A put or an update that
+ * landed and is sent again by the SDK is answered true, once applied (`marked`); a delete sent again finds nothing to
+ * tell it by, and is answered false.
  */
 export async function sendIfCondition(command: PutCommand | UpdateCommand | DeleteCommand): Promise<boolean> {
+  const writeId = randomUUID();
   try {
-    await db.send(command as PutCommand);
+    await (command instanceof PutCommand
+      ? db.send(new PutCommand(marked(command.input, writeId)))
+      : command instanceof UpdateCommand
+        ? db.send(new UpdateCommand(marked(command.input, writeId)))
+        : db.send(command));
     return true;
   } catch (e) {
-    if (isConditionFailed(e)) return false;
+    if (isConditionFailed(e)) return refusedItem(e)?.[WRITE_ID] === writeId;
     throw e;
   }
 }
 
 /**
  * A conditional `UpdateItem` that answers the item as it is afterwards, or null when the condition did not hold
- * (typically: the item does not exist, so an update never creates one).
+ * (typically: the item does not exist, so an update never creates one). One that landed and is sent again by the SDK
+ * answers the item its first sending made (`marked`).
  */
 export async function updateIfCondition(input: Omit<UpdateCommandInput, 'ReturnValues'>): Promise<Record<string, unknown> | null> {
+  const writeId = randomUUID();
   try {
-    const { Attributes } = await db.send(new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW' }));
+    const { Attributes } = await db.send(new UpdateCommand({ ...marked(input as UpdateCommandInput, writeId), ReturnValues: 'ALL_NEW' }));
     return Attributes ?? null;
   } catch (e) {
-    if (isConditionFailed(e)) return null;
-    throw e;
+    if (!isConditionFailed(e)) throw e;
+    const there = refusedItem(e);
+    return there?.[WRITE_ID] === writeId ? there : null;
   }
 }
 

@@ -1,10 +1,8 @@
 /**
  * The mails to send of the table (./mail.entity.ts): written by the change they tell of, taken by one sender each.
  */
-import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, tableName } from '../db/client.ts';
-import { refusedItem } from '../db/refused-item.ts';
+import { db, sendIfCondition, tableName } from '../db/client.ts';
 import type { TransactItem } from '../db/types.ts';
 import { type OutgoingMail, OutgoingMailEntity, outgoingMailKey } from './mail.entity.ts';
 
@@ -14,29 +12,20 @@ export const putOutgoingMail = (mail: OutgoingMail): TransactItem => ({
 });
 
 /**
- * Takes the mail `id` to send at `now`: false when a sender has it already (or it is gone). The take carries its own
- * random `takenBy`: the SDK's retry of a take that landed (its answer lost) finds the mail taken by this very take and
- * answers true, where it would otherwise leave the mail taken by no one who sends it.
+ * Takes the mail `id` to send at `now`: false when a sender has it already (or it is gone). A take that landed and is
+ * sent again by the SDK (its answer lost) is still this take's (`sendIfCondition`), where it would otherwise leave the
+ * mail taken by no one who sends it.
  */
-export async function takeOutgoingMail(id: string, now: string): Promise<boolean> {
-  const takenBy = randomUUID();
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: outgoingMailKey(id),
-        UpdateExpression: 'SET sentAt = :now, takenBy = :me',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(sentAt)',
-        ExpressionAttributeValues: { ':now': now, ':me': takenBy },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-    return refusedItem(e)?.takenBy === takenBy;
-  }
-}
+export const takeOutgoingMail = (id: string, now: string): Promise<boolean> =>
+  sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: outgoingMailKey(id),
+      UpdateExpression: 'SET sentAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(sentAt)',
+      ExpressionAttributeValues: { ':now': now },
+    }),
+  );
 
 /** Gives back the mail `id` taken at `takenAt`, not sent: the next delivery of its record takes it again. */
 export async function giveBackOutgoingMail(id: string, takenAt: string): Promise<void> {
@@ -44,7 +33,7 @@ export async function giveBackOutgoingMail(id: string, takenAt: string): Promise
     new UpdateCommand({
       TableName: tableName(),
       Key: outgoingMailKey(id),
-      UpdateExpression: 'REMOVE sentAt, takenBy',
+      UpdateExpression: 'REMOVE sentAt',
       ConditionExpression: 'sentAt = :at',
       ExpressionAttributeValues: { ':at': takenAt },
     }),

@@ -4,12 +4,14 @@
  * it is exactly the item written — a plain conditional put throws `ConditionalCheckFailedException` (a 500 to the
  * caller) — while another item under the key is still refused. Two writers of the very same item both succeed, so
  * a claim two writers may make alike carries its own random id (a webhook delivery's) or keeps the plain refusal (the
- * test clock's lease).
+ * test clock's lease). A conditional put or update of an item that is there (a revision's guard, a counter's limit)
+ * survives it too: `sendIfCondition` and `updateIfCondition` mark each write with its own id, so the retry is refused
+ * (never applied twice) and taken for the write, while a second writer still loses.
  */
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { db, putFresh, putNew, tableName } from '../../../shared/platform/db/client.ts';
+import { db, putFresh, putNew, sendIfCondition, tableName, updateIfCondition } from '../../../shared/platform/db/client.ts';
 import { loseFirstAnswerOf, stopLosingAnswers } from '../../support/lost-answers.ts';
 
 afterEach(stopLosingAnswers);
@@ -41,5 +43,75 @@ describe('putNew', () => {
     const other = `PUTNEW#${randomUUID()}`;
     loseFirstAnswerOf(other);
     await expect(putFresh(itemOf(other))).resolves.toBeUndefined();
+  });
+});
+
+describe('sendIfCondition and updateIfCondition', () => {
+  const read = async (pk: string) => (await db.send(new GetCommand({ TableName: tableName(), Key: { pk, sk: 'PUTNEW' }, ConsistentRead: true }))).Item;
+  const revise = (pk: string, from: number) =>
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk, sk: 'PUTNEW' },
+      UpdateExpression: 'SET n = :next',
+      ConditionExpression: 'n = :read',
+      ExpressionAttributeValues: { ':read': from, ':next': from + 1 },
+    });
+
+  it("takes the SDK's retry of a guarded update that landed for the update, where a plain one is refused", async () => {
+    const plain = `PUTNEW#${randomUUID()}`;
+    await putFresh(itemOf(plain));
+    loseFirstAnswerOf(plain);
+    await expect(db.send(revise(plain, 1))).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    stopLosingAnswers();
+
+    const pk = `PUTNEW#${randomUUID()}`;
+    await putFresh(itemOf(pk));
+    const lost = loseFirstAnswerOf(pk);
+    expect(await sendIfCondition(revise(pk, 1))).toBe(true);
+    expect(lost.sent()).toBe(2);
+    expect((await read(pk))?.n).toBe(2);
+    stopLosingAnswers();
+    // Another writer that read the same revision still loses.
+    expect(await sendIfCondition(revise(pk, 1))).toBe(false);
+    expect(await sendIfCondition(revise(pk, 2))).toBe(true);
+  });
+
+  it('applies an update its retry would find still allowed only once (a counter under its limit)', async () => {
+    const pk = `PUTNEW#${randomUUID()}`;
+    const take = () =>
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk, sk: 'PUTNEW' },
+        UpdateExpression: 'ADD attempts :one SET entity = :entity',
+        ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :limit',
+        ExpressionAttributeValues: { ':one': 1, ':limit': 5, ':entity': 'test' },
+      });
+    const lost = loseFirstAnswerOf(pk);
+    expect(await sendIfCondition(take())).toBe(true);
+    expect(lost.sent()).toBe(2);
+    expect((await read(pk))?.attempts).toBe(1);
+  });
+
+  it("answers the item a landed update made when the SDK's retry is refused, and a replacing put alike", async () => {
+    const pk = `PUTNEW#${randomUUID()}`;
+    await putFresh(itemOf(pk));
+    loseFirstAnswerOf(pk);
+    const after = await updateIfCondition({ ...revise(pk, 1).input });
+    expect(after).toMatchObject({ pk, n: 2 });
+    stopLosingAnswers();
+    expect(await updateIfCondition({ ...revise(pk, 1).input })).toBeNull();
+
+    const lost = loseFirstAnswerOf(pk);
+    const replace = (from: number) =>
+      new PutCommand({
+        TableName: tableName(),
+        Item: itemOf(pk, { n: from + 1 }),
+        ConditionExpression: 'n = :read',
+        ExpressionAttributeValues: { ':read': from },
+      });
+    expect(await sendIfCondition(replace(2))).toBe(true);
+    expect(lost.sent()).toBe(2);
+    expect((await read(pk))?.n).toBe(3);
+    expect(await sendIfCondition(replace(2))).toBe(false);
   });
 });
