@@ -10,31 +10,20 @@
 import type { TestProject } from 'vitest/node';
 import { type LocalStack, startLocalStack } from '../infra/local/stack.ts';
 import { auditCardData } from './support/card-data-audit.ts';
+import { holdOnce } from './support/held-once.ts';
 import { captureOutput, runCaptureDir } from './support/output-capture.ts';
 import './support/context.ts';
 
-/** What every project of this run that needs the stack holds: one stack, started by the first, stopped by the last. */
-interface SharedStack {
-  started: Promise<{ stack: LocalStack; captureDir: string; release: () => void }>;
-  holders: number;
-}
-const shared = Symbol.for('mor.testStack');
-
-/** The run's stack, started once for every project that asks for it (`stack` and `stack-isolated`). */
-function holdStack(): SharedStack['started'] {
-  const proc = process as NodeJS.Process & { [shared]?: SharedStack };
-  proc[shared] ??= { started: startStack(), holders: 0 };
-  proc[shared].holders++;
-  return proc[shared].started;
+/** The run's stack and its capture folder. */
+interface RunStack {
+  stack: LocalStack;
+  captureDir: string;
+  release: () => Promise<void>;
 }
 
-/** Lets go of the run's stack: the last holder audits the run for card data and stops it. */
-async function releaseStack(): Promise<void> {
-  const proc = process as NodeJS.Process & { [shared]?: SharedStack };
-  const held = proc[shared]!;
-  if (--held.holders > 0) return;
-  delete proc[shared];
-  const { stack, captureDir, release } = await held.started;
+/** Audits the run for card data, then stops its stack: when the last project holding it lets go. */
+async function auditAndStop(started: Promise<RunStack>): Promise<void> {
+  const { stack, captureDir, release } = await started;
   try {
     const auditStarted = Date.now();
     const audit = await auditCardData({
@@ -58,11 +47,11 @@ async function releaseStack(): Promise<void> {
     );
   } finally {
     await stack.stop();
-    release();
+    await release();
   }
 }
 
-async function startStack(): Promise<{ stack: LocalStack; captureDir: string; release: () => void }> {
+async function startStack(): Promise<RunStack> {
   const capture = runCaptureDir();
   captureOutput(capture.dir, 'main');
   const stack = await startLocalStack({
@@ -82,12 +71,14 @@ async function startStack(): Promise<{ stack: LocalStack; captureDir: string; re
   return { stack, captureDir: capture.dir, release: capture.release };
 }
 
+/** Every project of this run that needs the stack (`stack` and `stack-isolated`) holds the one stack: the first starts it. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { stack, captureDir } = await holdStack();
+  const held = holdOnce('mor.testStack', startStack, auditAndStop);
+  const { stack, captureDir } = await held.value;
   project.provide('baseUrl', stack.baseUrl);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('sqsEndpoint', stack.sqsEndpoint);
   project.provide('functionEnv', { ...stack.env });
   project.provide('captureDir', captureDir);
-  return releaseStack;
+  return held.release;
 }

@@ -13,7 +13,7 @@ import './support/context.ts';
 /** The ports of the stack that is not there: gateway, DynamoDB, SQS, S3, SES, Secrets Manager. */
 const ports = { port: 65530, dynamoPort: 65531, sqsPort: 65532, s3Port: 65533, sesPort: 65534, secretsPort: 65535 };
 
-export default function setup(project: TestProject): () => void {
+export default function setup(project: TestProject): () => Promise<void> {
   const capture = runCaptureDir();
   const settings = { ...defaultSettings, ...ports };
   project.provide('baseUrl', `http://127.0.0.1:${ports.port}/api`);

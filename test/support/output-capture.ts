@@ -7,6 +7,7 @@
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { holdOnce } from './held-once.ts';
 
 const installed = Symbol.for('mor.outputCapture');
 
@@ -31,27 +32,16 @@ export function captureOutput(dir: string, name: string): void {
   }
 }
 
-const held = Symbol.for('mor.runCaptureDir');
-
 /**
  * The run's capture folder, one for every global setup of this process (the stack's and the unit tests', which run
  * side by side in `npm test`): made by the first to ask, removed when the last lets go, so the stack's audit reads
  * every test process's lines, the unit tests' too.
  */
-export function runCaptureDir(): { dir: string; release: () => void } {
-  const proc = process as NodeJS.Process & { [held]?: { dir: string; holders: number } };
-  proc[held] ??= { dir: mkdtempSync(path.join(os.tmpdir(), 'mor-test-output-')), holders: 0 };
-  const run = proc[held];
-  run.holders++;
-  let released = false;
-  return {
-    dir: run.dir,
-    release: () => {
-      if (released) return;
-      released = true;
-      if (--run.holders > 0) return;
-      rmSync(run.dir, { recursive: true, force: true });
-      delete proc[held];
-    },
-  };
+export function runCaptureDir(): { dir: string; release: () => Promise<void> } {
+  const { value: dir, release } = holdOnce(
+    'mor.runCaptureDir',
+    () => mkdtempSync(path.join(os.tmpdir(), 'mor-test-output-')),
+    (made) => rmSync(made, { recursive: true, force: true }),
+  );
+  return { dir, release };
 }
