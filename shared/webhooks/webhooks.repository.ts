@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk
 import { batchReadMany, itemKeyOf } from '../platform/db/batch-read.ts';
 import type { EventType } from '../platform/events/catalog.ts';
 import { randomUUID } from 'node:crypto';
-import { db, isConditionFailed, putFresh, putItems, putNew, queryAll, tableName } from '../platform/db/client.ts';
+import { db, isConditionFailed, putFresh, putItems, putNew, queryAll, tableName, updateIfCondition } from '../platform/db/client.ts';
 import { backoff, failedParts, isContentionOnly, type NamedParts, transactWrite, tryTransactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { queryOffsetPage } from '../platform/db/listing.ts';
@@ -65,22 +65,14 @@ export async function deleteDestination(merchantId: string, id: string): Promise
 
 /** Close the circuit and clear the failure count; null when the destination does not exist. */
 export async function resetCircuit(merchantId: string, id: string): Promise<WebhookDestination | null> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: webhookDestinationKey(merchantId, id),
-        UpdateExpression: 'SET circuitState = :closed, consecutiveFailures = :zero REMOVE circuitOpenedAt',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':closed': 'closed', ':zero': 0 },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return WebhookDestinationEntity.parse(Attributes!);
-  } catch (e) {
-    if (isConditionFailed(e)) return null;
-    throw e;
-  }
+  const item = await updateIfCondition({
+    TableName: tableName(),
+    Key: webhookDestinationKey(merchantId, id),
+    UpdateExpression: 'SET circuitState = :closed, consecutiveFailures = :zero REMOVE circuitOpenedAt',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':closed': 'closed', ':zero': 0 },
+  });
+  return item && WebhookDestinationEntity.parse(item);
 }
 
 /**
@@ -102,43 +94,36 @@ export const merchantCircuitKey = (merchantId: string, id: string): CircuitKey =
  * one call that opened it, so the owner is told exactly once.
  */
 export async function recordCircuitFailure(key: CircuitKey, threshold: number, now: string, opening: () => Promise<TransactItem[]>): Promise<boolean> {
+  // Counted once however many times the SDK sends it (`updateIfCondition`).
+  const counted = await updateIfCondition({
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: 'ADD consecutiveFailures :one',
+    ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed',
+    ExpressionAttributeValues: { ':one': 1, ':closed': 'closed' },
+  });
+  if (!counted || Number(counted.consecutiveFailures) < threshold) return false;
+  const open: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET circuitState = :open, circuitOpenedAt = :now',
+      ConditionExpression: 'circuitState = :closed AND consecutiveFailures >= :threshold',
+      ExpressionAttributeValues: { ':open': 'open', ':closed': 'closed', ':now': now, ':threshold': threshold },
+    },
+  };
+  const parts = [
+    ['circuit', [open]],
+    ['told', await opening()],
+  ] as const satisfies NamedParts<'circuit' | 'told'>;
   try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'ADD consecutiveFailures :one',
-        ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed',
-        ExpressionAttributeValues: { ':one': 1, ':closed': 'closed' },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    if (Number(Attributes?.consecutiveFailures) < threshold) return false;
-    const open: TransactItem = {
-      Update: {
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET circuitState = :open, circuitOpenedAt = :now',
-        ConditionExpression: 'circuitState = :closed AND consecutiveFailures >= :threshold',
-        ExpressionAttributeValues: { ':open': 'open', ':closed': 'closed', ':now': now, ':threshold': threshold },
-      },
-    };
-    const parts = [
-      ['circuit', [open]],
-      ['told', await opening()],
-    ] as const satisfies NamedParts<'circuit' | 'told'>;
-    try {
-      await transactWrite(parts);
-    } catch (e) {
-      // Another sender opened it first (or it was reset meanwhile): this one tells no one.
-      if (failedParts(e, parts)?.has('circuit')) return false;
-      throw e;
-    }
-    return true;
+    await transactWrite(parts);
   } catch (e) {
-    if (isConditionFailed(e)) return false;
+    // Another sender opened it first (or it was reset meanwhile): this one tells no one.
+    if (failedParts(e, parts)?.has('circuit')) return false;
     throw e;
   }
+  return true;
 }
 
 /**
