@@ -7,6 +7,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { PRODUCT_ID_PATTERN } from './plans.rules.ts';
 import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
 import { withoutNulls } from '../platform/db/items.ts';
+import { goneBySendingAgain } from '../platform/db/refused-item.ts';
 import * as keys from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -151,6 +152,7 @@ export async function removeProduct(organizationId: string, productId: string, n
       return { removed: 'deleted' };
     } catch (e) {
       if (!isConditionFailed(e)) throw e;
+      if (goneBySendingAgain(e)) return { removed: 'deleted' };
       const old = ProductEntity.failedItem(e);
       if (!old || old.organizationId !== organizationId) return { removed: 'not_found' };
     }

@@ -15,7 +15,7 @@ import {
   ScanCommand,
   UpdateCommand,
   type BatchWriteCommandInput,
-  type DeleteCommand,
+  DeleteCommand,
   PutCommand,
   type PutCommandInput,
   type QueryCommandInput,
@@ -24,7 +24,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { stillThrottled } from './busy.ts';
-import { refusedItem } from './refused-item.ts';
+import { goneBySendingAgain, refusedItem } from './refused-item.ts';
 import { captureAWSv3Client, withoutSdkLogging } from '../observability.ts';
 import { sdkClientOptions } from '../aws/sdk-timeouts.ts';
 
@@ -233,8 +233,8 @@ function marked<I extends PutCommandInput | UpdateCommandInput>(input: I, writeI
 /**
  * A conditional write (`PutItem`, `UpdateItem`, `DeleteItem`): true when it landed, false when its condition did not
  * hold (the item was there already, or not there, or changed); any other failure is thrown. A put or an update that
- * landed and is sent again by the SDK is answered true, once applied (`marked`); a delete sent again finds nothing to
- * tell it by, and is answered false.
+ * landed and is sent again by the SDK is answered true, once applied (`marked`); a delete sent again and refused
+ * with nothing there is answered true too (`goneBySendingAgain`).
  */
 export async function sendIfCondition(command: PutCommand | UpdateCommand | DeleteCommand): Promise<boolean> {
   const writeId = randomUUID();
@@ -243,11 +243,11 @@ export async function sendIfCondition(command: PutCommand | UpdateCommand | Dele
       ? db.send(new PutCommand(marked(command.input, writeId)))
       : command instanceof UpdateCommand
         ? db.send(new UpdateCommand(marked(command.input, writeId)))
-        : db.send(command));
+        : db.send(new DeleteCommand({ ...command.input, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' })));
     return true;
   } catch (e) {
-    if (isConditionFailed(e)) return refusedItem(e)?.[WRITE_ID] === writeId;
-    throw e;
+    if (!isConditionFailed(e)) throw e;
+    return command instanceof DeleteCommand ? goneBySendingAgain(e) : refusedItem(e)?.[WRITE_ID] === writeId;
   }
 }
 

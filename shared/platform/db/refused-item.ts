@@ -9,3 +9,12 @@ export const refusedItem = (e: unknown): Record<string, unknown> | undefined => 
   const raw = (e as { Item?: Parameters<typeof unmarshall>[0] }).Item;
   return raw && unmarshall(raw);
 };
+
+/**
+ * Whether a refused conditional delete (asked with `ALL_OLD`) found nothing after the SDK sent it more than once: its
+ * earlier sending, whose answer was lost, deleted the item — or, when that one never reached the table, there was
+ * nothing to delete, which a deletion may answer alike. A delete leaves nothing to tell its own landing by, as a
+ * put's or an update's `writeId` does (./client.ts).
+ */
+export const goneBySendingAgain = (e: unknown): boolean =>
+  refusedItem(e) === undefined && ((e as { $metadata?: { attempts?: number } }).$metadata?.attempts ?? 1) > 1;

@@ -9,10 +9,12 @@
  * (never applied twice) and taken for the write, while a second writer still loses.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db, putFresh, putNew, sendIfCondition, tableName, updateIfCondition } from '../../../shared/platform/db/client.ts';
+import { removeProduct } from '../../../shared/catalog/products.repository.ts';
 import { loseFirstAnswerOf, stopLosingAnswers } from '../../support/lost-answers.ts';
+import { orgProduct, organizationAccount } from '../../support/fixtures.ts';
 
 afterEach(stopLosingAnswers);
 
@@ -113,5 +115,32 @@ describe('sendIfCondition and updateIfCondition', () => {
     expect(lost.sent()).toBe(2);
     expect((await read(pk))?.n).toBe(3);
     expect(await sendIfCondition(replace(2))).toBe(false);
+  });
+
+  it('answers a delete the SDK sent again and found gone as landed, one sent once that found nothing as refused', async () => {
+    const remove = (pk: string) => new DeleteCommand({ TableName: tableName(), Key: { pk, sk: 'PUTNEW' }, ConditionExpression: 'attribute_exists(pk)' });
+    const plain = `PUTNEW#${randomUUID()}`;
+    await putFresh(itemOf(plain));
+    loseFirstAnswerOf(plain);
+    await expect(db.send(remove(plain))).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    stopLosingAnswers();
+
+    const pk = `PUTNEW#${randomUUID()}`;
+    await putFresh(itemOf(pk));
+    const lost = loseFirstAnswerOf(pk);
+    expect(await sendIfCondition(remove(pk))).toBe(true);
+    expect(lost.sent()).toBe(2);
+    expect(await read(pk)).toBeUndefined();
+    stopLosingAnswers();
+    expect(await sendIfCondition(remove(pk))).toBe(false);
+  });
+
+  it("answers a product's removal whose answer was lost as the deletion it was, not as a product not found", async () => {
+    const org = await organizationAccount('Lost Answers Shop');
+    const { id } = await orgProduct(org);
+    loseFirstAnswerOf(`PRODUCT#${id}`);
+    expect(await removeProduct(org.organizationId, id, new Date().toISOString())).toEqual({ removed: 'deleted' });
+    stopLosingAnswers();
+    expect(await removeProduct(org.organizationId, id, new Date().toISOString())).toEqual({ removed: 'not_found' });
   });
 });
