@@ -5,9 +5,8 @@
  * concurrency and authentication costs a single round trip. DynamoDB's TTL removes the item some time after
  * its expiry; the expiry itself is checked by the condition.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Mode } from '../domain/deployments.ts';
-import { db, isConditionFailed, tableName, putFresh } from '../platform/db/client.ts';
+import { putFresh, tableName, updateOrRefused } from '../platform/db/client.ts';
 import { type ClientToken, ClientTokenEntity } from './client-token.entity.ts';
 
 /** Stores a new client token; the verifier is new, so the condition only guards against a collision. */
@@ -24,28 +23,21 @@ export type ClientTokenRefusal = 'unknown' | 'expired' | 'origin' | 'used_up';
  * is after the use, or why it was refused.
  */
 export async function useClientToken(verifier: string, origin: string, mode: Mode, now: string): Promise<ClientToken | ClientTokenRefusal> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: ClientTokenEntity.key({ verifier }),
-        UpdateExpression: 'SET uses = uses + :one',
-        ConditionExpression:
-          'attribute_exists(pk) AND #mode = :mode AND expiresAt > :now AND uses < maxUses ' +
-          'AND (attribute_not_exists(allowedOrigin) OR allowedOrigin = :origin)',
-        ExpressionAttributeNames: { '#mode': 'mode' },
-        ExpressionAttributeValues: { ':one': 1, ':mode': mode, ':now': now, ':origin': origin },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return ClientTokenEntity.parse(Attributes!);
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-    const old = ClientTokenEntity.failedItem(e);
-    if (!old || old.mode !== mode) return 'unknown';
-    if (old.expiresAt <= now) return 'expired';
-    if (old.allowedOrigin !== null && old.allowedOrigin !== origin) return 'origin';
-    return 'used_up';
-  }
+  // A use the SDK sends again after it landed spends one use, and answers the token (`updateOrRefused`).
+  const outcome = await updateOrRefused({
+    TableName: tableName(),
+    Key: ClientTokenEntity.key({ verifier }),
+    UpdateExpression: 'SET uses = uses + :one',
+    ConditionExpression:
+      'attribute_exists(pk) AND #mode = :mode AND expiresAt > :now AND uses < maxUses ' +
+      'AND (attribute_not_exists(allowedOrigin) OR allowedOrigin = :origin)',
+    ExpressionAttributeNames: { '#mode': 'mode' },
+    ExpressionAttributeValues: { ':one': 1, ':mode': mode, ':now': now, ':origin': origin },
+  });
+  if ('updated' in outcome) return ClientTokenEntity.parse(outcome.updated);
+  const old = ClientTokenEntity.parseOrNull(outcome.refused);
+  if (!old || old.mode !== mode) return 'unknown';
+  if (old.expiresAt <= now) return 'expired';
+  if (old.allowedOrigin !== null && old.allowedOrigin !== origin) return 'origin';
+  return 'used_up';
 }

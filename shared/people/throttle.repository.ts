@@ -7,7 +7,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
-import { db, isConditionFailed, tableName, sendIfCondition } from '../platform/db/client.ts';
+import { db, tableName, sendIfCondition } from '../platform/db/client.ts';
 import { ttlAttribute } from '../platform/db/table.ts';
 import { attemptCountSchema, knownDevice, throttle } from './throttle.entity.ts';
 
@@ -41,19 +41,16 @@ export async function takeAttemptSlot(counter: AttemptCounter, limit: number): P
 
 /** Give a taken slot back (the attempt succeeded, or another counter refused it). Never goes below zero. */
 export async function giveAttemptSlotBack(counter: AttemptCounter): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: throttle(counter.scope, counter.key, counter.windowStart),
-        UpdateExpression: 'ADD attempts :minusOne',
-        ConditionExpression: 'attempts > :zero',
-        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-      }),
-    );
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-  }
+  // Given back once however many times the SDK sends it (`sendIfCondition`); nothing to give back is no failure.
+  await sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: throttle(counter.scope, counter.key, counter.windowStart),
+      UpdateExpression: 'ADD attempts :minusOne',
+      ConditionExpression: 'attempts > :zero',
+      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+    }),
+  );
 }
 
 /** How many attempts the counter's window holds (0 when it has none). For operators and tests. */

@@ -252,20 +252,31 @@ export async function sendIfCondition(command: PutCommand | UpdateCommand | Dele
 }
 
 /**
- * A conditional `UpdateItem` that answers the item as it is afterwards, or null when the condition did not hold
- * (typically: the item does not exist, so an update never creates one). One that landed and is sent again by the SDK
- * answers the item its first sending made (`marked`).
+ * A conditional `UpdateItem` (`marked`): the item as it is afterwards, or the item its refusal found (undefined when
+ * there was none), for the caller to tell why. One that landed and is sent again by the SDK answers the item its first
+ * sending made.
  */
-export async function updateIfCondition(input: Omit<UpdateCommandInput, 'ReturnValues'>): Promise<Record<string, unknown> | null> {
+export async function updateOrRefused(
+  input: Omit<UpdateCommandInput, 'ReturnValues' | 'ReturnValuesOnConditionCheckFailure'>,
+): Promise<{ updated: Record<string, unknown> } | { refused: Record<string, unknown> | undefined }> {
   const writeId = randomUUID();
   try {
     const { Attributes } = await db.send(new UpdateCommand({ ...marked(input as UpdateCommandInput, writeId), ReturnValues: 'ALL_NEW' }));
-    return Attributes ?? null;
+    return { updated: Attributes ?? {} };
   } catch (e) {
     if (!isConditionFailed(e)) throw e;
     const there = refusedItem(e);
-    return there?.[WRITE_ID] === writeId ? there : null;
+    return there?.[WRITE_ID] === writeId ? { updated: there } : { refused: there };
   }
+}
+
+/**
+ * `updateOrRefused` answering the item afterwards, or null when the condition did not hold (typically: the item does
+ * not exist, so an update never creates one).
+ */
+export async function updateIfCondition(input: Omit<UpdateCommandInput, 'ReturnValues'>): Promise<Record<string, unknown> | null> {
+  const outcome = await updateOrRefused(input);
+  return 'updated' in outcome ? outcome.updated : null;
 }
 
 /**

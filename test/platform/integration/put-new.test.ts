@@ -13,6 +13,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { afterEach, describe, expect, it } from 'vitest';
 import { db, putFresh, putNew, sendIfCondition, tableName, updateIfCondition } from '../../../shared/platform/db/client.ts';
 import { removeProduct } from '../../../shared/catalog/products.repository.ts';
+import { putClientToken, useClientToken } from '../../../shared/customers/client-tokens.repository.ts';
 import { loseFirstAnswerOf, stopLosingAnswers } from '../../support/lost-answers.ts';
 import { orgProduct, organizationAccount } from '../../support/fixtures.ts';
 
@@ -142,5 +143,26 @@ describe('sendIfCondition and updateIfCondition', () => {
     expect(await removeProduct(org.organizationId, id, new Date().toISOString())).toEqual({ removed: 'deleted' });
     stopLosingAnswers();
     expect(await removeProduct(org.organizationId, id, new Date().toISOString())).toEqual({ removed: 'not_found' });
+  });
+
+  it("spends a hosted-fields client token's last use once when the SDK sends the use again, and answers the token", async () => {
+    const verifier = randomUUID();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + 60_000).toISOString();
+    await putClientToken({
+      verifier,
+      organizationId: 'org_lost',
+      mode: 'test',
+      allowedOrigin: null,
+      createdAt: now.toISOString(),
+      expiresAt,
+      uses: 0,
+      maxUses: 1,
+    });
+    const lost = loseFirstAnswerOf(`CLIENTTOKEN#${verifier}`);
+    expect(await useClientToken(verifier, 'https://shop.example', 'test', now.toISOString())).toMatchObject({ verifier, uses: 1 });
+    expect(lost.sent()).toBe(2);
+    stopLosingAnswers();
+    expect(await useClientToken(verifier, 'https://shop.example', 'test', now.toISOString())).toBe('used_up');
   });
 });
