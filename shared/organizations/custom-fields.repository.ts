@@ -2,15 +2,15 @@
  * Custom-field definitions: one item per (organization, resource, name) in the organization's partition, so the
  * name is unique by key and all of a resource's fields are one Query (`begins_with` on the sort key).
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type CustomField, customField, CustomFieldEntity } from './custom-field.entity.ts';
 import type { CustomFieldResource } from './custom-fields.rules.ts';
-import { db, queryAll, tableName, sendIfCondition } from '../platform/db/client.ts';
+import { db, putNew, queryAll, tableName } from '../platform/db/client.ts';
 
 /** Create; false when the organization already has a field of that name for that resource. */
 export async function createCustomField(f: CustomField): Promise<boolean> {
-  // Not `putNew`: two requests defining the very same field write the very same item; one is answered 409.
-  return sendIfCondition(new PutCommand({ TableName: tableName(), Item: CustomFieldEntity.item(f), ConditionExpression: 'attribute_not_exists(pk)' }));
+  // Two requests defining the very same field write the very same item: one is answered 409 (each write its own id).
+  return putNew(CustomFieldEntity.item(f));
 }
 
 export async function getCustomField(organizationId: string, resource: CustomFieldResource, name: string): Promise<CustomField | null> {

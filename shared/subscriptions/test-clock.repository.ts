@@ -14,8 +14,8 @@ export async function getTestClock(organizationId: string): Promise<TestClock> {
 
 /** Writes `clock` at `clock.version` if the stored one is still at `clock.version − 1`; false when another write won. */
 export async function saveTestClock(clock: TestClock): Promise<boolean> {
-  // Not `putNew`'s reading of a refusal: two advances read at one version in the same millisecond write the very same
-  // clock, and the second must not take the lease too.
+  // Two advances read at one version in the same millisecond write the very same clock: the second loses (each write
+  // its own id), so it does not take the lease too.
   return sendIfCondition(
     new PutCommand({
       TableName: tableName(),

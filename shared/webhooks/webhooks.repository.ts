@@ -2,7 +2,6 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchReadMany, itemKeyOf } from '../platform/db/batch-read.ts';
 import type { EventType } from '../platform/events/catalog.ts';
-import { randomUUID } from 'node:crypto';
 import { db, isConditionFailed, putFresh, putItems, putNew, queryAll, tableName, updateIfCondition } from '../platform/db/client.ts';
 import { backoff, failedParts, isContentionOnly, type NamedParts, transactWrite, tryTransactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
@@ -148,12 +147,11 @@ export async function recordCircuitSuccess(key: CircuitKey): Promise<void> {
 
 /**
  * Claim the one attempt of (event, destination): written before the POST, so a redelivered queue message
- * finds it and sends nothing. False when the attempt (or a skip) was recorded already. The claim carries its own
- * random `claimId` (the outcome, written over it, drops it): two senders' claims of one delivery in the same
- * millisecond are then different items and the second loses, while the SDK's retry of a claim that landed finds
- * exactly its own item and `putNew` takes it for written.
+ * finds it and sends nothing. False when the attempt (or a skip) was recorded already: of two senders' claims of one
+ * delivery in the same millisecond the second loses, while the SDK's retry of a claim that landed is taken for written
+ * (`putNew`: each write its own id).
  */
-export const claimDeliveryAttempt = (d: Delivery): Promise<boolean> => putNew({ ...DeliveryEntity.item(d), claimId: randomUUID() });
+export const claimDeliveryAttempt = (d: Delivery): Promise<boolean> => putNew(DeliveryEntity.item(d));
 
 /** Times a batch's claim is sent again while only contention stands in its way. */
 const CLAIM_ATTEMPTS = 4;

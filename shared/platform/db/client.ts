@@ -4,8 +4,6 @@
  * (`fromEnv`), as Lambda provides them. Its timeouts: ../aws/sdk-timeouts.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import {
@@ -40,24 +38,12 @@ export const isConditionFailed = (e: unknown): boolean => e instanceof Error && 
 
 /**
  * Writes `item` as a new item (`attribute_not_exists(pk)`): true when it is written, false when another item holds
- * its key. An item already there that is exactly `item` is this write's own: the SDK sends a call again when its
- * answer did not come (a timeout, a reset connection), and the first may have landed — so it is written, not refused.
- * The refusal carries the item there (`ALL_OLD`): no extra read. Not for an item two writers can write alike where the
- * second must lose (a custom field, the test clock): those keep `sendIfCondition`; a claim two writers may make gives
- * itself a random id to be its own (a webhook delivery's claim, an idempotency claim).
+ * its key. It is `sendIfCondition`'s put, marked with its own `writeId`: the SDK sends a call again when its answer did
+ * not come, and the first may have landed — found there with this write's id, it is written, not refused; two writers
+ * of the very same item still write different ids, so the second loses.
  */
-export async function putNew(item: Record<string, unknown>): Promise<boolean> {
-  try {
-    await db.send(
-      new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
-    );
-    return true;
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-    const there = refusedItem(e);
-    return there !== undefined && isDeepStrictEqual(there, unmarshall(marshall(item, { removeUndefinedValues: true })));
-  }
-}
+export const putNew = (item: Record<string, unknown>): Promise<boolean> =>
+  sendIfCondition(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
 
 /** `putNew` of an item whose key is new by construction (a random id): another item under it is a bug, thrown. */
 export async function putFresh(item: Record<string, unknown>): Promise<void> {

@@ -47,7 +47,6 @@ export async function claimOnce(organizationId: string, operation: string, idemp
     key: idempotencyKey,
     requestHash: '',
     state: 'completed',
-    // Its own: two submissions in the same millisecond write different claims, so the second loses (`putNew`).
     attemptId: randomUUID(),
     lockedUntil: now,
     resourceId: '',

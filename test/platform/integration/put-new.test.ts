@@ -1,12 +1,10 @@
 /**
- * A new item's conditional write survives the SDK sending it again: when the answer of a `PutItem` that landed is
- * lost (a timeout, a reset connection), the SDK's retry finds the item there, and `putNew` takes it for its own when
- * it is exactly the item written — a plain conditional put throws `ConditionalCheckFailedException` (a 500 to the
- * caller) — while another item under the key is still refused. Two writers of the very same item both succeed, so
- * a claim two writers may make alike carries its own random id (a webhook delivery's) or keeps the plain refusal (the
- * test clock's lease). A conditional put or update of an item that is there (a revision's guard, a counter's limit)
- * survives it too: `sendIfCondition` and `updateIfCondition` mark each write with its own id, so the retry is refused
- * (never applied twice) and taken for the write, while a second writer still loses.
+ * A conditional write of one item survives the SDK sending it again: when the answer of a write that landed is lost (a
+ * timeout, a reset connection), the SDK's retry finds the write's work done and a plain conditional put, update or
+ * delete is refused (`ConditionalCheckFailedException`: a 500, or a 409 for a change that was made). `putNew`,
+ * `sendIfCondition`, `updateIfCondition` and `updateOrRefused` mark each write with its own id, so the retry is refused
+ * (never applied twice) and taken for the write, while a second writer — of the very same item too — still loses; a
+ * delete sent again that finds nothing is answered as landed.
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -22,9 +20,10 @@ afterEach(stopLosingAnswers);
 const itemOf = (pk: string, extra: Record<string, unknown> = {}) => ({ pk, sk: 'PUTNEW', entity: 'test', n: 1, list: ['a', 'b'], ...extra });
 
 describe('putNew', () => {
-  it('writes a new item, and refuses another item under its key', async () => {
+  it('writes a new item, and refuses another item under its key, the very same item too', async () => {
     const pk = `PUTNEW#${randomUUID()}`;
     expect(await putNew(itemOf(pk))).toBe(true);
+    expect(await putNew(itemOf(pk))).toBe(false);
     expect(await putNew(itemOf(pk, { n: 2 }))).toBe(false);
     await expect(putFresh(itemOf(pk, { n: 3 }))).rejects.toThrow(/Another item holds the new key/);
   });
