@@ -109,7 +109,10 @@ describe('the sandbox stage endpoint', () => {
       'processorReference',
       'sk',
       'ttl',
+      // The random id of the write that made it (docs/design/idempotency.md, "A write the SDK sends twice").
+      'writeId',
     ]);
+    expect(Item!.writeId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('fingerprints a card with the deployment key: the same number gives the same fingerprint, in any spelling', async () => {
