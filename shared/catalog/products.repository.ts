@@ -3,9 +3,9 @@
  * gsi2 by last update). A product counts the plans made on it (`planCount`, incremented by plan creation in its
  * own transaction), so "delete or archive" is decided by a condition, not by a read.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PRODUCT_ID_PATTERN } from './plans.rules.ts';
-import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
+import { db, isConditionFailed, tableName, updateOrRefused } from '../platform/db/client.ts';
 import { withoutNulls } from '../platform/db/items.ts';
 import { goneBySendingAgain } from '../platform/db/refused-item.ts';
 import * as keys from '../platform/db/keys.ts';
@@ -105,25 +105,17 @@ export async function updateProduct(organizationId: string, productId: string, c
     values[':zero'] = 0;
     condition += ' AND (attribute_not_exists(planCount) OR planCount = :zero OR #type = :type)';
   }
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: ProductEntity.key({ id: productId }),
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return ProductEntity.parse(Attributes!);
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-    const old = ProductEntity.failedItem(e);
-    return old && old.organizationId === organizationId ? 'type_locked' : 'not_found';
-  }
+  const outcome = await updateOrRefused({
+    TableName: tableName(),
+    Key: ProductEntity.key({ id: productId }),
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
+  if ('updated' in outcome) return ProductEntity.parse(outcome.updated);
+  const old = ProductEntity.parseOrNull(outcome.refused);
+  return old && old.organizationId === organizationId ? 'type_locked' : 'not_found';
 }
 
 /** What DELETE did: removed a product without plans, archived one with plans, or found nothing. */
@@ -156,32 +148,24 @@ export async function removeProduct(organizationId: string, productId: string, n
       const old = ProductEntity.failedItem(e);
       if (!old || old.organizationId !== organizationId) return { removed: 'not_found' };
     }
-    try {
-      const { Attributes } = await db.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key,
-          UpdateExpression: 'SET #status = :archived, updatedAt = :now, gsi2sk = :gsi2sk',
-          ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND planCount > :zero AND #status <> :archived',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':archived': 'archived',
-            ':now': now,
-            ':org': organizationId,
-            ':zero': 0,
-            ':gsi2sk': keys.catalogListing('PRODUCT', organizationId, productId, '', now).gsi2sk,
-          },
-          ReturnValues: 'ALL_NEW',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
-      return { removed: 'archived', product: ProductEntity.parse(Attributes!) };
-    } catch (e) {
-      if (!isConditionFailed(e)) throw e;
-      const old = ProductEntity.failedItem(e);
-      if (!old || old.organizationId !== organizationId) return { removed: 'not_found' };
-      if (old.planCount > 0) return { removed: 'archived', product: old };
-    }
+    const archived = await updateOrRefused({
+      TableName: tableName(),
+      Key,
+      UpdateExpression: 'SET #status = :archived, updatedAt = :now, gsi2sk = :gsi2sk',
+      ConditionExpression: 'attribute_exists(pk) AND organizationId = :org AND planCount > :zero AND #status <> :archived',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':archived': 'archived',
+        ':now': now,
+        ':org': organizationId,
+        ':zero': 0,
+        ':gsi2sk': keys.catalogListing('PRODUCT', organizationId, productId, '', now).gsi2sk,
+      },
+    });
+    if ('updated' in archived) return { removed: 'archived', product: ProductEntity.parse(archived.updated) };
+    const old = ProductEntity.parseOrNull(archived.refused);
+    if (!old || old.organizationId !== organizationId) return { removed: 'not_found' };
+    if (old.planCount > 0) return { removed: 'archived', product: old };
   }
   throw new Error("The product's plan count kept changing while it was being removed.");
 }
@@ -239,34 +223,26 @@ export async function attachProductImage(
 ): Promise<Product | AttachRefusal> {
   if (!isProductId(productId)) return 'not_found';
   const Key = ProductEntity.key({ id: productId });
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key,
-        UpdateExpression:
-          'SET images = list_append(if_not_exists(images, :empty), :image), imageIds = list_append(if_not_exists(imageIds, :empty), :id), updatedAt = :now, gsi2sk = :gsi2sk',
-        ConditionExpression:
-          'attribute_exists(pk) AND organizationId = :org AND (attribute_not_exists(images) OR (size(images) < :max AND NOT contains(imageIds, :imageId)))',
-        ExpressionAttributeValues: {
-          ':empty': [],
-          ':image': [image],
-          ':id': [image.imageId],
-          ':imageId': image.imageId,
-          ':org': organizationId,
-          ':max': max,
-          ':now': now,
-          ':gsi2sk': keys.catalogListing('PRODUCT', organizationId, productId, '', now).gsi2sk,
-        },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return ProductEntity.parse(Attributes!);
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-    const old = ProductEntity.failedItem(e);
-    if (!old || old.organizationId !== organizationId) return 'not_found';
-    return old.images.some((i) => i.imageId === image.imageId) ? old : 'full';
-  }
+  const outcome = await updateOrRefused({
+    TableName: tableName(),
+    Key,
+    UpdateExpression:
+      'SET images = list_append(if_not_exists(images, :empty), :image), imageIds = list_append(if_not_exists(imageIds, :empty), :id), updatedAt = :now, gsi2sk = :gsi2sk',
+    ConditionExpression:
+      'attribute_exists(pk) AND organizationId = :org AND (attribute_not_exists(images) OR (size(images) < :max AND NOT contains(imageIds, :imageId)))',
+    ExpressionAttributeValues: {
+      ':empty': [],
+      ':image': [image],
+      ':id': [image.imageId],
+      ':imageId': image.imageId,
+      ':org': organizationId,
+      ':max': max,
+      ':now': now,
+      ':gsi2sk': keys.catalogListing('PRODUCT', organizationId, productId, '', now).gsi2sk,
+    },
+  });
+  if ('updated' in outcome) return ProductEntity.parse(outcome.updated);
+  const old = ProductEntity.parseOrNull(outcome.refused);
+  if (!old || old.organizationId !== organizationId) return 'not_found';
+  return old.images.some((i) => i.imageId === image.imageId) ? old : 'full';
 }

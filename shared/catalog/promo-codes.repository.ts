@@ -5,8 +5,8 @@
  * `attribute_not_exists(pk)`: of two creates of `SUMMER` and `summer`, one wins. Checkout finds a code through
  * its claim (organization + code → promo code id) in one read.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, tableName } from '../platform/db/client.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, updateOrRefused } from '../platform/db/client.ts';
 import { stringOrNull } from '../platform/db/items.ts';
 import { catalogListing } from '../platform/db/keys.ts';
 import { listCatalogPage, type CatalogListOptions } from '../platform/db/listing.ts';
@@ -126,20 +126,10 @@ export type UpdateOutcome = { ok: true; promoCode: PromoCode } | { ok: false; cu
  * (null when it does not exist in this organization): the caller tells "not found" from "below redemptions".
  */
 export async function updatePromoCode(organizationId: string, id: string, changes: PromoCodeChanges, now: string): Promise<UpdateOutcome> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        ...updateInput(organizationId, id, changes, now),
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { ok: true, promoCode: PromoCodeEntity.parse(Attributes!) };
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-    const old = PromoCodeEntity.failedItem(e);
-    return { ok: false, current: old && old.organizationId === organizationId ? old : null };
-  }
+  const outcome = await updateOrRefused(updateInput(organizationId, id, changes, now));
+  if ('updated' in outcome) return { ok: true, promoCode: PromoCodeEntity.parse(outcome.updated) };
+  const old = PromoCodeEntity.parseOrNull(outcome.refused);
+  return { ok: false, current: old && old.organizationId === organizationId ? old : null };
 }
 
 /** The same update as a transaction item, for updates that also check other items (the plans of `planIds`). */

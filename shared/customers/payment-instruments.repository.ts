@@ -8,9 +8,9 @@
  * (`consumeCardToken`) and the customer item's condition, which also makes the instrument the customer's
  * primary one when the customer has none yet.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { cardTokenRefusalOf, consumeCardToken, type CardTokenRefusal } from './card-tokens.repository.ts';
-import { db, isConditionFailed, queryAll, tableName } from '../platform/db/client.ts';
+import { db, queryAll, tableName, updateOrRefused } from '../platform/db/client.ts';
 import { cancelledPartItem, failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import type { PaymentMethod } from '../domain/payment-methods.ts';
@@ -191,19 +191,9 @@ export async function updatePaymentInstrument(
   now: string,
 ): Promise<PaymentInstrument | UpdateRefusal> {
   if (!isPaymentInstrumentId(id)) return 'not_found';
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        ...updateOf(organizationId, id, changes, now),
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return PaymentInstrumentEntity.parse(Attributes!);
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-    return refusalOf(organizationId, PaymentInstrumentEntity.failedItem(e));
-  }
+  const outcome = await updateOrRefused(updateOf(organizationId, id, changes, now));
+  if ('updated' in outcome) return PaymentInstrumentEntity.parse(outcome.updated);
+  return refusalOf(organizationId, PaymentInstrumentEntity.parseOrNull(outcome.refused));
 }
 
 /**

@@ -10,12 +10,12 @@
  * (`markInvoicePaid`, in the payment's own transaction). Checkout by invoice links the payable order once
  * (`linkPayableOrder`). `putInvoice` writes a bare port invoice (tests of checkout by invoice).
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClosedInvoiceStatus, CustomerInvoice, CustomerInvoiceStatus } from './invoices.rules.ts';
 import { billsSubscription, closableFrom, statusAt, SUBSCRIPTION_SERIES } from './invoices.rules.ts';
 import type { Invoice, InvoicePort } from './port.ts';
 import { chargeInvoiceCounterKey, CustomerInvoiceEntity, invoiceCounterKey, invoiceKey, PortInvoiceEntity } from './invoice.entity.ts';
-import { db, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { db, putFresh, tableName, updateIfCondition } from '../platform/db/client.ts';
 import { nextFromBlock } from '../platform/db/counter-blocks.ts';
 import { catalogListing } from '../platform/db/keys.ts';
 import { listCatalogPage, listOfCustomer } from '../platform/db/listing.ts';
@@ -51,7 +51,7 @@ export const tableInvoicePort: InvoicePort = { getInvoice: (id) => getInvoice(id
 /** Writes a bare port invoice (its id must be new): tests of checkout by invoice set up invoices with it. */
 export async function putInvoice(invoice: Invoice): Promise<void> {
   const item = PortInvoiceEntity.item({ ...invoice, taxMinor: invoice.taxMinor ?? 0, dueDate: null });
-  await db.send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putFresh(item);
 }
 
 /**

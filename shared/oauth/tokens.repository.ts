@@ -9,7 +9,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchRead } from '../platform/db/batch-read.ts';
-import { db, isConditionFailed, queryGsi1, tableName, sendIfCondition } from '../platform/db/client.ts';
+import { queryGsi1, tableName, sendIfCondition } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { oauthFamiliesOf, oauthFamily, TokenFamilyEntity, type TokenFamily } from './family.entity.ts';
 import { oauthToken, OAuthTokenEntity, type OAuthToken } from './token.entity.ts';
@@ -91,18 +91,14 @@ export async function revokeFamily(familyId: string, because: string, now: strin
 
 /** Revoke one token (an access token, RFC 7009); a token already revoked or gone stays as it is. */
 export async function revokeToken(tokenId: string, now: string): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: OAuthTokenEntity.key({ id: tokenId }),
-        UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND #status <> :revoked',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':revoked': 'revoked', ':now': now },
-      }),
-    );
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-  }
+  await sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: OAuthTokenEntity.key({ id: tokenId }),
+      UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND #status <> :revoked',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':revoked': 'revoked', ':now': now },
+    }),
+  );
 }

@@ -1,9 +1,9 @@
 /** Organization API accounts, their API keys, and their links to organizations. */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Account, account, AccountEntity } from './account.entity.ts';
 import { type AccountLink, accountLink, AccountLinkEntity, accountLinkListing, accountLinksOf } from './account-link.entity.ts';
 import { orgApiKey, OrgApiKeyEntity, orgApiKeyListing, type OrgApiKeyRecord } from './org-api-key.entity.ts';
-import { db, isConditionFailed, queryAll, queryGsi1, tableName, updateIfCondition, sendIfCondition } from '../platform/db/client.ts';
+import { db, putFresh, queryAll, queryGsi1, tableName, updateIfCondition, updateOrRefused, sendIfCondition } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 export const putNewAccount = (a: Account): TransactItem => ({
@@ -61,9 +61,7 @@ export const orgApiKeyStillLive = (accountId: string, apiKeyId: string): Transac
   },
 });
 
-export async function createOrgApiKey(k: OrgApiKeyRecord): Promise<void> {
-  await db.send(new PutCommand(putNewOrgApiKey(k).Put!));
-}
+export const createOrgApiKey = (k: OrgApiKeyRecord): Promise<void> => putFresh(OrgApiKeyEntity.item(k));
 
 export async function getOrgApiKey(id: string): Promise<OrgApiKeyRecord | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: orgApiKey(id), ConsistentRead: true }));
@@ -94,24 +92,16 @@ export async function rotateOrgApiKey(current: OrgApiKeyRecord, verifier: string
  * account has no such key.
  */
 export async function revokeOrgApiKey(accountId: string, id: string, now: string): Promise<OrgApiKeyRecord | null> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: orgApiKey(id),
-        UpdateExpression: 'SET revokedAt = :now, updatedAt = :now',
-        ConditionExpression: 'accountId = :a AND attribute_not_exists(revokedAt)',
-        ExpressionAttributeValues: { ':a': accountId, ':now': now },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return OrgApiKeyEntity.parse(Attributes!);
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-    const old = OrgApiKeyEntity.failedItem(e);
-    return old && old.accountId === accountId ? old : null;
-  }
+  const outcome = await updateOrRefused({
+    TableName: tableName(),
+    Key: orgApiKey(id),
+    UpdateExpression: 'SET revokedAt = :now, updatedAt = :now',
+    ConditionExpression: 'accountId = :a AND attribute_not_exists(revokedAt)',
+    ExpressionAttributeValues: { ':a': accountId, ':now': now },
+  });
+  if ('updated' in outcome) return OrgApiKeyEntity.parse(outcome.updated);
+  const old = OrgApiKeyEntity.parseOrNull(outcome.refused);
+  return old && old.accountId === accountId ? old : null;
 }
 
 /**

@@ -1,7 +1,5 @@
-/** The things a person made, listed under them, and the check each one's making carries (./made.entity.ts). */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
-import { db, isConditionFailed, queryAll, scanTable, tableName } from '../platform/db/client.ts';
+import { putNew, queryAll, scanTable, tableName } from '../platform/db/client.ts';
 import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { type Made, MadeEntity, type MadeKind, type Maker, madeOf } from './made.entity.ts';
@@ -86,12 +84,7 @@ export async function listFormerlyMade(): Promise<{ listed: number }> {
           merchantId: thing.merchantId ?? thing.organizationIds[0] ?? '',
           createdAt: thing.createdAt,
         };
-        try {
-          await db.send(new PutCommand({ TableName: tableName(), Item: MadeEntity.item(made), ConditionExpression: 'attribute_not_exists(pk)' }));
-          listed++;
-        } catch (e) {
-          if (!isConditionFailed(e)) throw e;
-        }
+        if (await putNew(MadeEntity.item(made))) listed++;
       }
     },
   );

@@ -3,12 +3,12 @@
  * (shared/processor/sandbox-processor.ts): its vault of cards, its charges and refunds (one per idempotency key, each written once with
  * `attribute_not_exists`), and each charge's refunded total.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type SandboxBehaviour, type SandboxCard, SandboxCardEntity } from './sandbox-card.entity.ts';
 import { SandboxChargeRefundsEntity } from './sandbox-charge-refunds.entity.ts';
 import { type SandboxCharge, SandboxChargeEntity, sandboxChargeById, sandboxChargesOf } from './sandbox-charge.entity.ts';
 import { type SandboxRefund, SandboxRefundEntity } from './sandbox-refund.entity.ts';
-import { db, isConditionFailed, tableName, sendIfCondition, putFresh } from '../platform/db/client.ts';
+import { db, isConditionFailed, tableName, sendIfCondition, putFresh, updateIfCondition } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 /** A new vault entry (its reference is new, so the condition only guards a collision). */
@@ -28,27 +28,19 @@ export async function getSandboxCardEntry(reference: string): Promise<SandboxCar
  * vault: null when it is not.
  */
 export async function updateSandboxCardBehaviour(reference: string, behaviour: SandboxBehaviour | 'vaulted'): Promise<SandboxCard | null> {
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: SandboxCardEntity.key({ reference }),
-        ...(behaviour === 'vaulted'
-          ? { UpdateExpression: 'SET #behaviour = if_not_exists(#vaulted, #behaviour) REMOVE #vaulted' }
-          : {
-              UpdateExpression: 'SET #behaviour = :behaviour, #vaulted = if_not_exists(#vaulted, #behaviour)',
-              ExpressionAttributeValues: { ':behaviour': behaviour },
-            }),
-        ExpressionAttributeNames: { '#behaviour': 'behaviour', '#vaulted': 'vaultedBehaviour' },
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return SandboxCardEntity.parse(Attributes!);
-  } catch (e) {
-    if (isConditionFailed(e)) return null;
-    throw e;
-  }
+  const item = await updateIfCondition({
+    TableName: tableName(),
+    Key: SandboxCardEntity.key({ reference }),
+    ...(behaviour === 'vaulted'
+      ? { UpdateExpression: 'SET #behaviour = if_not_exists(#vaulted, #behaviour) REMOVE #vaulted' }
+      : {
+          UpdateExpression: 'SET #behaviour = :behaviour, #vaulted = if_not_exists(#vaulted, #behaviour)',
+          ExpressionAttributeValues: { ':behaviour': behaviour },
+        }),
+    ExpressionAttributeNames: { '#behaviour': 'behaviour', '#vaulted': 'vaultedBehaviour' },
+    ConditionExpression: 'attribute_exists(pk)',
+  });
+  return SandboxCardEntity.parseOrNull(item ?? undefined);
 }
 
 /**

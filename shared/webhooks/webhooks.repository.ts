@@ -2,7 +2,7 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchReadMany, itemKeyOf } from '../platform/db/batch-read.ts';
 import type { EventType } from '../platform/events/catalog.ts';
-import { db, isConditionFailed, putFresh, putItems, putNew, queryAll, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { db, putFresh, putItems, putNew, queryAll, tableName, sendIfCondition, updateIfCondition } from '../platform/db/client.ts';
 import { backoff, failedParts, isContentionOnly, type NamedParts, transactWrite, tryTransactWrite } from '../platform/db/transactions.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { queryOffsetPage } from '../platform/db/listing.ts';
@@ -57,10 +57,8 @@ export async function getDeliveries(pairs: readonly { destinationId: string; eve
 }
 
 /** Delete; false when there was nothing to delete. */
-export async function deleteDestination(merchantId: string, id: string): Promise<boolean> {
-  const { Attributes } = await db.send(new DeleteCommand({ TableName: tableName(), Key: webhookDestinationKey(merchantId, id), ReturnValues: 'ALL_OLD' }));
-  return Attributes !== undefined;
-}
+export const deleteDestination = (merchantId: string, id: string): Promise<boolean> =>
+  sendIfCondition(new DeleteCommand({ TableName: tableName(), Key: webhookDestinationKey(merchantId, id), ConditionExpression: 'attribute_exists(pk)' }));
 
 /** Close the circuit and clear the failure count; null when the destination does not exist. */
 export async function resetCircuit(merchantId: string, id: string): Promise<WebhookDestination | null> {
@@ -130,19 +128,15 @@ export async function recordCircuitFailure(key: CircuitKey, threshold: number, n
  * sender calls this only when the count it read was not zero (see `sendClaimed`), so the happy path writes nothing.
  */
 export async function recordCircuitSuccess(key: CircuitKey): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET consecutiveFailures = :zero',
-        ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed AND consecutiveFailures > :zero',
-        ExpressionAttributeValues: { ':zero': 0, ':closed': 'closed' },
-      }),
-    );
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-  }
+  await sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET consecutiveFailures = :zero',
+      ConditionExpression: 'attribute_exists(pk) AND circuitState = :closed AND consecutiveFailures > :zero',
+      ExpressionAttributeValues: { ':zero': 0, ':closed': 'closed' },
+    }),
+  );
 }
 
 /**

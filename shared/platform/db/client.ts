@@ -61,24 +61,17 @@ export async function revokeOwnedItem(
   now: string,
 ): Promise<'revoked' | 'already_revoked' | 'not_found'> {
   const names = Object.keys(owner);
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET revokedAt = :now',
-        ConditionExpression: [...names.map((_, i) => `#o${i} = :o${i}`), 'attribute_not_exists(revokedAt)'].join(' AND '),
-        ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#o${i}`, name])),
-        ExpressionAttributeValues: { ':now': now, ...Object.fromEntries(names.map((name, i) => [`:o${i}`, owner[name]])) },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return 'revoked';
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-    const old = refusedItem(e);
-    return old && names.every((name) => old[name] === owner[name]) ? 'already_revoked' : 'not_found';
-  }
+  const outcome = await updateOrRefused({
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: 'SET revokedAt = :now',
+    ConditionExpression: [...names.map((_, i) => `#o${i} = :o${i}`), 'attribute_not_exists(revokedAt)'].join(' AND '),
+    ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#o${i}`, name])),
+    ExpressionAttributeValues: { ':now': now, ...Object.fromEntries(names.map((name, i) => [`:o${i}`, owner[name]])) },
+  });
+  if ('updated' in outcome) return 'revoked';
+  const old = outcome.refused;
+  return old && names.every((name) => old[name] === owner[name]) ? 'already_revoked' : 'not_found';
 }
 
 /** A credential's `lastUsedAt` is recorded at most once a minute, to keep its reads cheap. */
@@ -106,19 +99,19 @@ export async function touchLastUsed(key: { pk: string; sk: string }, lastUsedAt:
  */
 export const nextInCounter = (key: { pk: string; sk: string }): Promise<number> => addToCounter(key, 1);
 
-/** Raises the counter item `key` by `n` (from 0 for a new counter) in one atomic increment; answers its new last number. */
+/**
+ * Raises the counter item `key` by `n` (from 0 for a new counter) in one atomic increment; answers its new last number.
+ * Raised once however many times the SDK sends it (`updateIfCondition`: the mark is its only condition).
+ */
 export async function addToCounter(key: { pk: string; sk: string }, n: number): Promise<number> {
-  const out = await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'ADD #last :n',
-      ExpressionAttributeNames: { '#last': 'last' },
-      ExpressionAttributeValues: { ':n': n },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(out.Attributes!.last);
+  const item = await updateIfCondition({
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: 'ADD #last :n',
+    ExpressionAttributeNames: { '#last': 'last' },
+    ExpressionAttributeValues: { ':n': n },
+  });
+  return Number(item!.last);
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailed, putNew, tableName, sendIfCondition } from './client.ts';
+import { db, putNew, tableName, sendIfCondition } from './client.ts';
 import type { TransactItem } from './types.ts';
 import { answerText, IdempotencyEntity, type IdempotencyRecord, type StoredAnswer } from './idempotency.entity.ts';
 
@@ -99,20 +99,16 @@ export async function takeOverClaim(old: IdempotencyRecord, attemptId: string, l
  * (the processor did not answer). Does nothing when the claim is no longer this attempt's.
  */
 export async function releaseClaim(r: IdempotencyRecord, attemptId: string, now: string): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key(r),
-        UpdateExpression: 'SET lockedUntil = :now, updatedAt = :now',
-        ConditionExpression: '#state = :processing AND attemptId = :mine',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':now': now, ':processing': 'processing', ':mine': attemptId },
-      }),
-    );
-  } catch (e) {
-    if (!isConditionFailed(e)) throw e;
-  }
+  await sendIfCondition(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key(r),
+      UpdateExpression: 'SET lockedUntil = :now, updatedAt = :now',
+      ConditionExpression: '#state = :processing AND attemptId = :mine',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':now': now, ':processing': 'processing', ':mine': attemptId },
+    }),
+  );
 }
 
 /**

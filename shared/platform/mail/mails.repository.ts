@@ -2,7 +2,7 @@
  * The mails to send of the table (./mail.entity.ts): written by the change they tell of, taken by one sender each.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, sendIfCondition, tableName } from '../db/client.ts';
+import { sendIfCondition, tableName } from '../db/client.ts';
 import type { TransactItem } from '../db/types.ts';
 import { type OutgoingMail, OutgoingMailEntity, outgoingMailKey } from './mail.entity.ts';
 
@@ -29,7 +29,7 @@ export const takeOutgoingMail = (id: string, now: string): Promise<boolean> =>
 
 /** Gives back the mail `id` taken at `takenAt`, not sent: the next delivery of its record takes it again. */
 export async function giveBackOutgoingMail(id: string, takenAt: string): Promise<void> {
-  await db.send(
+  await sendIfCondition(
     new UpdateCommand({
       TableName: tableName(),
       Key: outgoingMailKey(id),

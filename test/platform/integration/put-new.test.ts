@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { db, putFresh, putNew, sendIfCondition, tableName, updateIfCondition } from '../../../shared/platform/db/client.ts';
+import { addToCounter, db, putFresh, putNew, sendIfCondition, tableName, updateIfCondition } from '../../../shared/platform/db/client.ts';
 import { removeProduct } from '../../../shared/catalog/products.repository.ts';
 import { putClientToken, useClientToken } from '../../../shared/customers/client-tokens.repository.ts';
 import { loseFirstAnswerOf, stopLosingAnswers } from '../../support/lost-answers.ts';
@@ -163,5 +163,14 @@ describe('sendIfCondition and updateIfCondition', () => {
     expect(lost.sent()).toBe(2);
     stopLosingAnswers();
     expect(await useClientToken(verifier, 'https://shop.example', 'test', now.toISOString())).toBe('used_up');
+  });
+
+  it('raises a counter once when the SDK sends the raise again, and answers the number it raised it to', async () => {
+    const pk = `PUTNEW#${randomUUID()}`;
+    const lost = loseFirstAnswerOf(pk);
+    expect(await addToCounter({ pk, sk: 'PUTNEW' }, 5)).toBe(5);
+    expect(lost.sent()).toBe(2);
+    stopLosingAnswers();
+    expect(await addToCounter({ pk, sk: 'PUTNEW' }, 5)).toBe(10);
   });
 });
