@@ -24,7 +24,7 @@ import { writeBrowserScriptsFor } from '../browser-scripts.ts';
 import { writeOpenApiAssetsFor } from '../openapi-asset.ts';
 import { writeDocsIndexFor } from '../docs-index-asset.ts';
 import { writeDocsSiteFor } from '../docs-site-asset.ts';
-import { ensureTable, markStackStage, startDynamoLocal, type DynamoLocal } from './dynamo.ts';
+import { ensureTable, markStackStage, startDynamoLocal, type DynamoLocal, unsignedForDynamoLocal } from './dynamo.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { consumerTimeoutMs, invokeHandler, lambdaContext, loadHandler, localFunctionArn, type HandlerLoader } from './lambda.ts';
 import { startQueuePoller } from './queue-poller.ts';
@@ -201,6 +201,11 @@ export interface LocalStackOptions {
    * then adds up to 300 a minute while messages wait). `npm run bench:webhooks -- --queue-concurrency` varies it.
    */
   readonly queueConcurrency?: number;
+  /**
+   * The functions' DynamoDB calls unsigned, with a fixed `Authorization` header DynamoDB Local takes
+   * (`unsignedForDynamoLocal`): a test run's (default false: `npm start` and the benchmarks sign every call, as deployed).
+   */
+  readonly unsignedDynamo?: boolean;
   /** Kill DynamoDB Local when this process gets SIGINT/SIGTERM/SIGHUP (default true; `npm start` does its own). */
   readonly handleSignals?: boolean;
   readonly log?: (message: string, error?: unknown) => void;
@@ -399,6 +404,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     applyEnv(env);
     // Each function held to its rights on the table and in storage, as deployed (./function-rights.ts).
     const { db } = await import('../../shared/platform/db/client.ts');
+    if (opts.unsignedDynamo) unsignedForDynamoLocal(db, settings.region);
     const definitions = [...routesFor(stage), ...hostRoutes, ...consumersFor(stage)];
     holdFunctionRights(
       db,
