@@ -82,5 +82,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('sqsEndpoint', stack.sqsEndpoint);
   project.provide('functionEnv', { ...stack.env });
   project.provide('captureDir', captureDir);
+  project.provide('unsignedDynamo', true);
   return held.release;
 }

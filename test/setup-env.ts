@@ -10,3 +10,8 @@ import './support/context.ts';
 
 applyEnv(inject('functionEnv'));
 captureOutput(inject('captureDir'), 'worker');
+// With the run's stack, this process's own DynamoDB calls go unsigned too, as its functions' do (once a process).
+if (inject('unsignedDynamo')) {
+  const [{ db }, { unsignedForDynamoLocal }] = await Promise.all([import('../shared/platform/db/client.ts'), import('../infra/local/dynamo.ts')]);
+  unsignedForDynamoLocal(db, inject('functionEnv').AWS_REGION!);
+}

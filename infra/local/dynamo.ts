@@ -306,8 +306,8 @@ export async function stackStageMark(client: DynamoDBClient, tableName: string):
  * DynamoDB Local wants an `Authorization` header naming an access key but checks no signature, so a test run's local
  * stack (`unsignedDynamo`) has its in-process document client (the functions') send a fixed one instead of signing
  * every call: SigV4 signing was about a twentieth of the stack process's busy CPU through a test run (21 of 478 s in a
- * CPU profile, 2026-12-07). `npm start`, the benchmarks and the deployed functions sign every call; the test
- * processes' own calls are signed too.
+ * CPU profile, 2026-12-07); the test processes' own calls go unsigned too (test/setup-env.ts). `npm start`, the
+ * benchmarks and the deployed functions sign every call.
  */
 export function unsignedForDynamoLocal(client: Pick<DynamoDBDocumentClient, 'middlewareStack'>, region: string): void {
   if (client.middlewareStack.identify().some((m) => m.startsWith('localDynamoAuthorization'))) return;

@@ -11,6 +11,11 @@ declare module 'vitest' {
     functionEnv: Record<string, string>;
     /** Folder where every process of the run keeps a copy of its output, audited for card data at the end. */
     captureDir: string;
+    /**
+     * Whether the test processes' own DynamoDB calls go unsigned, as the stack's functions' do (`unsignedForDynamoLocal`):
+     * true with the run's stack, absent in the unit tests' setup (no stack there).
+     */
+    unsignedDynamo?: boolean;
   }
 }
 

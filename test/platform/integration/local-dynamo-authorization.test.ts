@@ -1,12 +1,13 @@
 /**
  * A test run's local stack sends the functions' DynamoDB calls unsigned (`unsignedForDynamoLocal`, infra/local/dynamo.ts):
- * DynamoDB Local takes the fixed `Authorization` header in place of a signature, and the client then signs nothing.
+ * DynamoDB Local takes the fixed `Authorization` header in place of a signature, and the client then signs nothing; the
+ * test processes' own calls likewise.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { unsignedForDynamoLocal } from '../../../infra/local/dynamo.ts';
-import { tableName } from '../../../shared/platform/db/client.ts';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
 
 describe('the local stack’s unsigned DynamoDB calls', () => {
   it('reach DynamoDB Local with the fixed Authorization header and no signature computed', async () => {
@@ -29,5 +30,11 @@ describe('the local stack’s unsigned DynamoDB calls', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.authorization).toBe('AWS4-HMAC-SHA256 Credential=local/20260101/eu-west-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0');
     expect(sent[0]!['x-amz-date']).toBeUndefined();
+  });
+
+  it("are this test process's own calls too (test/setup-env.ts)", () => {
+    const stack = db.middlewareStack.identify();
+    expect(stack.filter((m) => m.startsWith('httpSigningMiddleware'))).toEqual([]);
+    expect(stack.filter((m) => m.startsWith('localDynamoAuthorization'))).toHaveLength(1);
   });
 });
