@@ -6,8 +6,9 @@
  * Services import this file, never the client: only repositories read and write items.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db } from './client.ts';
+import { refusedItem } from './refused-item.ts';
 import type { TransactItem } from './types.ts';
 import { cancellationReasons, onlyBusy } from './busy.ts';
 
@@ -70,7 +71,7 @@ export function cancelledPart<N extends string>(e: unknown, parts: NamedParts<N>
   let at = Math.max(0, reasons.length - partItems(parts).length);
   for (const [part, items] of parts) {
     if (part === name) {
-      answered.push(...reasons.slice(at, at + items.length).map((r) => ({ code: r.Code ?? 'None', item: r.Item ? unmarshall(r.Item) : undefined })));
+      answered.push(...reasons.slice(at, at + items.length).map((r) => ({ code: r.Code ?? 'None', item: refusedItem(r) })));
     }
     at += items.length;
   }
