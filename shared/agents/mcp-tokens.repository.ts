@@ -27,8 +27,8 @@ export async function listMcpTokens(merchantId: string, userId: string): Promise
  * Revoke `userId`'s token `id` on `merchantId`: 'revoked', 'already_revoked', or 'not_found' (also for someone
  * else's token, so token ids cannot be probed).
  */
-export const revokeMcpTokenRecord = (merchantId: string, userId: string, id: string, now: string) =>
-  revokeOwnedItem(McpTokenEntity.key({ id }), { merchantId, userId }, now);
+export const revokeMcpTokenRecord = async (merchantId: string, userId: string, id: string, now: string) =>
+  (await revokeOwnedItem(McpTokenEntity.key({ id }), { merchantId, userId }, now)).outcome;
 
 /** Record use of a token, at most once a minute, and never on a revoked one. */
 export const touchMcpToken = (t: McpTokenRecord, now: Date): Promise<void> => touchLastUsed(McpTokenEntity.key(t), t.lastUsedAt, now);

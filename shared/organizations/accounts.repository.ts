@@ -3,7 +3,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Account, account, AccountEntity } from './account.entity.ts';
 import { type AccountLink, accountLink, AccountLinkEntity, accountLinkListing, accountLinksOf } from './account-link.entity.ts';
 import { orgApiKey, OrgApiKeyEntity, orgApiKeyListing, type OrgApiKeyRecord } from './org-api-key.entity.ts';
-import { db, putFresh, queryAll, queryGsi1, tableName, updateIfCondition, updateOrRefused, sendIfCondition } from '../platform/db/client.ts';
+import { db, putFresh, queryAll, queryGsi1, tableName, updateIfCondition, revokeOwnedItem, sendIfCondition } from '../platform/db/client.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 
 export const putNewAccount = (a: Account): TransactItem => ({
@@ -92,16 +92,8 @@ export async function rotateOrgApiKey(current: OrgApiKeyRecord, verifier: string
  * account has no such key.
  */
 export async function revokeOrgApiKey(accountId: string, id: string, now: string): Promise<OrgApiKeyRecord | null> {
-  const outcome = await updateOrRefused({
-    TableName: tableName(),
-    Key: orgApiKey(id),
-    UpdateExpression: 'SET revokedAt = :now, updatedAt = :now',
-    ConditionExpression: 'accountId = :a AND attribute_not_exists(revokedAt)',
-    ExpressionAttributeValues: { ':a': accountId, ':now': now },
-  });
-  if ('updated' in outcome) return OrgApiKeyEntity.parse(outcome.updated);
-  const old = OrgApiKeyEntity.parseOrNull(outcome.refused);
-  return old && old.accountId === accountId ? old : null;
+  const revoked = await revokeOwnedItem(orgApiKey(id), { accountId }, now, { stampUpdatedAt: true });
+  return revoked.outcome === 'not_found' ? null : OrgApiKeyEntity.parse(revoked.item);
 }
 
 /**

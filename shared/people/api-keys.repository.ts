@@ -37,7 +37,8 @@ export async function listApiKeys(merchantId: string): Promise<ApiKeyRecord[]> {
  * Revoke a key of `merchantId`. Returns 'revoked', 'already_revoked', or 'not_found' (also for another
  * merchant's key, so key ids cannot be probed across merchants).
  */
-export const revokeApiKeyRecord = (merchantId: string, id: string, now: string) => revokeOwnedItem(ApiKeyEntity.key({ id }), { merchantId }, now);
+export const revokeApiKeyRecord = async (merchantId: string, id: string, now: string) =>
+  (await revokeOwnedItem(ApiKeyEntity.key({ id }), { merchantId }, now)).outcome;
 
 /** Record use of a key, at most once a minute, and never on a revoked key. */
 export const touchApiKey = (k: ApiKeyRecord, now: Date): Promise<void> => touchLastUsed(ApiKeyEntity.key(k), k.lastUsedAt, now);

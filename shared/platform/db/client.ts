@@ -51,27 +51,29 @@ export async function putFresh(item: Record<string, unknown>): Promise<void> {
 }
 
 /**
- * Revoke the credential item at `key` (`revokedAt = now`) if it belongs to `owner` (attribute names and the values
- * they must have, e.g. `{merchantId}`): 'revoked', 'already_revoked' (its owner's, revoked before), or 'not_found'
- * (missing, or someone else's: ids cannot be probed across owners). One conditional `UpdateItem`.
+ * Revoke the credential item at `key` (`revokedAt = now`, and `updatedAt` too with `stampUpdatedAt`) if it belongs to
+ * `owner` (attribute names and the values they must have, e.g. `{merchantId}`): 'revoked' with the item afterwards,
+ * 'already_revoked' with the item as it was (its owner's, revoked before), or 'not_found' (missing, or someone else's:
+ * ids cannot be probed across owners). One conditional `UpdateItem`.
  */
 export async function revokeOwnedItem(
   key: { pk: string; sk: string },
   owner: Readonly<Record<string, string>>,
   now: string,
-): Promise<'revoked' | 'already_revoked' | 'not_found'> {
+  { stampUpdatedAt = false } = {},
+): Promise<{ outcome: 'revoked' | 'already_revoked'; item: Record<string, unknown> } | { outcome: 'not_found' }> {
   const names = Object.keys(owner);
   const outcome = await updateOrRefused({
     TableName: tableName(),
     Key: key,
-    UpdateExpression: 'SET revokedAt = :now',
+    UpdateExpression: stampUpdatedAt ? 'SET revokedAt = :now, updatedAt = :now' : 'SET revokedAt = :now',
     ConditionExpression: [...names.map((_, i) => `#o${i} = :o${i}`), 'attribute_not_exists(revokedAt)'].join(' AND '),
     ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#o${i}`, name])),
     ExpressionAttributeValues: { ':now': now, ...Object.fromEntries(names.map((name, i) => [`:o${i}`, owner[name]])) },
   });
-  if ('updated' in outcome) return 'revoked';
+  if ('updated' in outcome) return { outcome: 'revoked', item: outcome.updated };
   const old = outcome.refused;
-  return old && names.every((name) => old[name] === owner[name]) ? 'already_revoked' : 'not_found';
+  return old && names.every((name) => old[name] === owner[name]) ? { outcome: 'already_revoked', item: old } : { outcome: 'not_found' };
 }
 
 /** A credential's `lastUsedAt` is recorded at most once a minute, to keep its reads cheap. */

@@ -172,13 +172,14 @@ describe('account API keys', () => {
     expect((await getOrgApiKey(key.id))!.rotatedAt).toBeNull();
   });
 
-  it('revokes a key: revoking again answers the same record with the same revokedAt, and the key is refused', async () => {
+  it('revokes a key (updatedAt with it): revoking again answers the same record with the same revokedAt, and the key is refused', async () => {
     const account = await activeAccount();
     const key = await issueKey(account);
     const admin = await issueKey(account);
     const first = await revoke(account.accountId, key.id, admin.fullKey);
     expect(first.status).toBe(200);
     expect(Date.parse(first.json.data.revokedAt)).not.toBeNaN();
+    expect(first.json.data.updatedAt).toBe(first.json.data.revokedAt);
     const second = await revoke(account.accountId, key.id, admin.fullKey);
     expect(second.status).toBe(200);
     expect(second.json).toEqual(first.json);
