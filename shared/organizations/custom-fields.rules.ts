@@ -40,6 +40,16 @@ export interface CustomFieldDefinition {
   typeSchema: TypeSchema;
 }
 
+/**
+ * The smallest size of a number value other than 0: DynamoDB stores no number nearer zero than 1e-130. The largest is
+ * `Number.MAX_SAFE_INTEGER`: past it a JSON number is no longer the integer it was written as, and is not stored.
+ */
+export const MIN_CUSTOM_FIELD_NUMBER_SIZE = 1e-130;
+
+/** A number a record can store as it was given: finite, 0 or at least 1e-130 in size, at most 2^53 - 1. */
+const isStorableNumber = (n: number): boolean =>
+  Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER && (n === 0 || Math.abs(n) >= MIN_CUSTOM_FIELD_NUMBER_SIZE);
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -65,6 +75,9 @@ export function checkValue(schema: TypeSchema, value: unknown): { ok: true; valu
       return { ok: true, value };
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, reason: 'must be a number' };
+      if (!isStorableNumber(value)) {
+        return { ok: false, reason: `must be 0, or at least ${MIN_CUSTOM_FIELD_NUMBER_SIZE} and at most ${Number.MAX_SAFE_INTEGER} in size` };
+      }
       return { ok: true, value };
     case 'boolean':
       if (typeof value !== 'boolean') return { ok: false, reason: 'must be a boolean' };

@@ -158,6 +158,10 @@ describe('products: custom fields', () => {
     await defineField(org, 'size', { type: 'string' }, 'plans');
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ sku: 'A', weight: 'heavy' }, 'weight'],
+      // Numbers a record cannot store as given (past 2^53 - 1, or nearer zero than 1e-130): refused, never a 5xx.
+      [{ sku: 'A', weight: 9007199254740994 }, 'weight'],
+      [{ sku: 'A', weight: -1e300 }, 'weight'],
+      [{ sku: 'A', weight: 1e-300 }, 'weight'],
       [{ sku: 'A', tier: 'bronze' }, 'tier'],
       [{ sku: 'A', color: 'red' }, 'color'],
       [{ sku: 'A', size: 'XL' }, 'size'],

@@ -133,6 +133,8 @@ describe('custom fields', () => {
       [{ type: 'string', additionalSchema: { allowedValues: ['a'] } }, 'allowedValues'],
       [{ type: 'enum', additionalSchema: { allowedValues: ['a', 'b'], default: 'c' } }, 'default'],
       [{ type: 'number', additionalSchema: { default: 'ten' } }, 'default'],
+      [{ type: 'number', additionalSchema: { default: 9007199254740994 } }, 'default'],
+      [{ type: 'number', additionalSchema: { default: 1e-300 } }, 'default'],
       [{ type: 'boolean', additionalSchema: { default: 1 } }, 'default'],
       [{ type: 'date', additionalSchema: { default: '2025-02-30' } }, 'default'],
     ];

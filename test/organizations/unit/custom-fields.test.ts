@@ -88,8 +88,23 @@ describe('checkValue', () => {
   it('takes only finite numbers and real booleans', () => {
     expect(checkValue(schema('number'), 1.5).ok).toBe(true);
     expect(checkValue(schema('number'), Number.NaN).ok).toBe(false);
+    expect(checkValue(schema('number'), Number.POSITIVE_INFINITY).ok).toBe(false);
     expect(checkValue(schema('boolean'), false).ok).toBe(true);
     expect(checkValue(schema('boolean'), 0).ok).toBe(false);
+  });
+
+  it('takes only the numbers a record stores as given: 0, or from 1e-130 to 2^53 - 1 in size', () => {
+    for (const n of [0, -0, 1e-130, -1e-130, 0.1, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 123.456]) {
+      expect(checkValue(schema('number'), n), String(n)).toEqual({ ok: true, value: n });
+    }
+    for (const n of [Number.MAX_SAFE_INTEGER + 1, -(Number.MAX_SAFE_INTEGER + 1), 1.5e20, 1e300, -1e300, 1e-131, -1e-300, Number.MIN_VALUE]) {
+      const checked = checkValue(schema('number'), n);
+      expect(checked.ok, String(n)).toBe(false);
+      expect(checked.ok || checked.reason).toBe('must be 0, or at least 1e-130 and at most 9007199254740991 in size');
+    }
+    expect(() => checkTypeSchema({ type: 'number', additionalSchema: { default: 9007199254740994 } })).toThrow(
+      /typeSchema\.additionalSchema\.default: the default must be 0/,
+    );
   });
 });
 

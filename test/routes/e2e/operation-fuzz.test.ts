@@ -9,10 +9,12 @@
  * 3. control characters (`\u0000`, `\u001b`, `\u007f`) in a string field, a query parameter and each path parameter;
  * 4. a number too large for a double (`1e999`, which JSON.parse reads as Infinity, and `-1e999`) in each number field
  *    of its documented request, and `1e999` in each of its query parameters documented with a number;
- * 5. credentials of other kinds than its own: a merchant key where an organization ApiKey is expected, an organization
+ * 5. numbers a double holds but DynamoDB does not store as given (`9007199254740994`, past 2^53 - 1; `-1e300`; `1e-300`,
+ *    nearer zero than 1e-130) in each number field of its request schema, nested and optional ones included;
+ * 6. credentials of other kinds than its own: a merchant key where an organization ApiKey is expected, an organization
  *    key or an agent token where a session is, a session as an ApiKey, a malformed one, …
  *
- * Cases 1–4 carry a valid credential of the route's kind and realistic ids (the fixture's merchant, organization,
+ * Cases 1–5 carry a valid credential of the route's kind and realistic ids (the fixture's merchant, organization,
  * account, product, plan and customer; the API reference's example ids elsewhere), so they reach validation rather
  * than only the authentication's refusal. What it proves: no answer is a 5xx; every refusal (4xx) is in the error
  * shape of the route's face (`checkContractAt`), a page's refusal is a page (`text/html`), and any success keeps the
@@ -41,6 +43,8 @@ const CONTROL = 'a\u0000b\u001bc\u007fd';
 const DEEP = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
 /** Number literals past a double's range: JSON.parse reads them as ±Infinity, which is a JavaScript number. */
 const OVERFLOWS = ['1e999', '-1e999'] as const;
+/** Number literals a double holds exactly or nearly, which DynamoDB does not store as given (past 2^53 - 1, past 1e125, under 1e-130). */
+const OUT_OF_STORE = ['9007199254740994', '-1e300', '1e-300'] as const;
 /** How many requests are in flight at once. */
 const CONCURRENCY = 8;
 /** The fuzz's own source address (see the top comment). */
@@ -52,7 +56,7 @@ const origin = base.origin;
 /** Every operation of the sandbox's main API. The tokenization host's routes exist on live only, on another API: not on this gateway. */
 const operations = routesFor('sandbox');
 
-type Case = 'deep' | 'long' | 'control' | 'overflow' | 'credential';
+type Case = 'deep' | 'long' | 'control' | 'overflow' | 'range' | 'credential';
 
 interface Probe {
   readonly kind: Case;
@@ -385,6 +389,43 @@ function overflowProbes(route: RouteDef): Probe[] {
   return [...body, ...query];
 }
 
+/**
+ * The paths of every number field of a valibot schema, nested and optional ones included (an array's item as its first
+ * element); a record's values are left out (their keys are free).
+ */
+function numberFieldsOf(schema: unknown, at: string[] = []): string[][] {
+  const s = schema as { type?: string; entries?: Record<string, unknown>; options?: unknown[]; wrapped?: unknown; item?: unknown } | undefined;
+  if (!s || at.length > 8) return [];
+  if (s.type === 'number') return [at];
+  if (s.entries) return Object.entries(s.entries).flatMap(([key, inner]) => numberFieldsOf(inner, [...at, key]));
+  if (s.options) return s.options.flatMap((option) => numberFieldsOf(option, at));
+  if (s.wrapped) return numberFieldsOf(s.wrapped, at);
+  if (s.item) return numberFieldsOf(s.item, [...at, '0']);
+  return [];
+}
+
+/** `value` with `replacement` at `path`, making the objects (and arrays, before an index) on the way. */
+function placed(value: Record<string, Json>, path: string[], replacement: Json): Record<string, Json> {
+  const copy = structuredClone(value);
+  let node = copy as Record<string, Json>;
+  path.slice(0, -1).forEach((key, i) => {
+    if (node[key] === null || typeof node[key] !== 'object') node[key] = /^\d+$/.test(path[i + 1]!) ? [] : {};
+    node = node[key] as Record<string, Json>;
+  });
+  node[path.at(-1)!] = replacement;
+  return copy;
+}
+
+function rangeProbes(route: RouteDef): Probe[] {
+  if (!takesBody(route) || isForm(route) || isPage(route)) return [];
+  const paths = [...new Set(numberFieldsOf(route.body).map((path) => path.join('.')))].map((path) => path.split('.'));
+  return paths.flatMap((path) =>
+    OUT_OF_STORE.map((literal) =>
+      probe('range', `body ${path.join('.')}: ${literal}`, route, { body: JSON.stringify(placed(baseBody(route), path, '@')).replace('"@"', literal) }),
+    ),
+  );
+}
+
 /** The credentials of every kind, and malformed ones, by name. */
 function credentials(): Record<string, Record<string, string>> {
   return {
@@ -569,7 +610,14 @@ describe('every operation, fuzzed', () => {
       expect(names).toContain(name);
     expect(operations.length).toBeGreaterThan(200);
     const matcher = routeMatcher(operations);
-    const probes = operations.flatMap((r) => [...deepProbes(r), ...longProbes(r), ...controlProbes(r), ...overflowProbes(r), ...credentialProbes(r)]);
+    const probes = operations.flatMap((r) => [
+      ...deepProbes(r),
+      ...longProbes(r),
+      ...controlProbes(r),
+      ...overflowProbes(r),
+      ...rangeProbes(r),
+      ...credentialProbes(r),
+    ]);
     // The gateway routes every probe to the operation it is for (not to its own 404 or another route).
     expect(probes.filter((p) => matcher.match(p.route.method, p.path.split('?')[0]!)?.route !== p.route).map((p) => `${p.route.name}: ${p.label}`)).toEqual([]);
     const missing = operations.flatMap((route) => {
@@ -614,6 +662,14 @@ describe('every operation, fuzzed', () => {
 
   it('refuses a number past the range of a double in each number field and query parameter, never a 5xx nor taking it', { timeout }, async () => {
     const probes = operations.flatMap(overflowProbes);
+    expect(probes.length).toBeGreaterThan(100);
+    expect(await fuzz(probes)).toEqual([]);
+  });
+
+  it('answers a number DynamoDB does not store as given, in each number field of a request, without a 5xx', { timeout }, async () => {
+    const probes = operations.flatMap(rangeProbes);
+    // Among them, the custom field's default, which once reached the table and failed there.
+    expect(probes.map((p) => `${p.route.name} ${p.label}`)).toContain('custom-fields-create body typeSchema.additionalSchema.default: 9007199254740994');
     expect(probes.length).toBeGreaterThan(100);
     expect(await fuzz(probes)).toEqual([]);
   });
