@@ -50,7 +50,7 @@ import {
 } from './payouts.rules.ts';
 import { payoutNotFound } from '../domain/unknown-ids.ts';
 import { outboxEvent } from '../platform/events/outbox.ts';
-import { IDEMPOTENCY_LOCK_SECONDS, newClaim, resumeKey, storedAnswer } from '../platform/db/idempotent-requests.ts';
+import { newClaim, resumeKey, storedAnswer } from '../platform/db/idempotent-requests.ts';
 import { bookJournal } from './ledger.service.ts';
 import { paginationOf } from '../platform/http/pagination.ts';
 
@@ -112,21 +112,15 @@ export async function requestMerchantPayout(merchant: Merchant, body: PayoutRequ
   const amountMinor = body.amount === undefined ? null : toMinorUnits(body.amount, body.currency);
   const requestHash = payoutFingerprint({ merchantId: merchant.id, payoutMethodId: body.payoutMethodId, amountMinor, currency: body.currency });
 
-  const read = () => idem.getIdempotencyRecord(merchant.id, PAYOUT_OPERATION, key);
-  const claim = await claimKey(merchant, key, requestHash, IDEMPOTENCY_LOCK_SECONDS);
+  const claimAfresh = () => claimKey(merchant, key, requestHash);
+  const claim = await claimAfresh();
   if (claim) return payOut(merchant, body, amountMinor, claim, claim.attemptId);
   // Another request with this key is writing its record right now, or has written it.
-  const seen = await read();
-  if (!seen) throw inProgress();
-  return resumeKey(seen, requestHash, {
-    // A first request refused while this one waited deleted its claim: this one claims the key afresh, open to be taken
-    // over at once (by this request's next step, or by the same request sent again). Another request may have claimed
-    // it first: its key now.
-    reread: async () => {
-      const record = (await read()) ?? (await claimKey(merchant, key, requestHash, 0)) ?? (await read());
-      if (record && record.requestHash !== requestHash) throw keyReused();
-      return record;
-    },
+  const read = () => idem.getIdempotencyRecord(merchant.id, PAYOUT_OPERATION, key);
+  return resumeKey(await read(), requestHash, {
+    reread: read,
+    // A first request refused while this one waited deleted its claim: this one pays out itself.
+    claimAfresh,
     finish: (record, attempt) => payOut(merchant, body, amountMinor, record, attempt),
     replay,
     keyReused,
@@ -134,16 +128,9 @@ export async function requestMerchantPayout(merchant: Merchant, body: PayoutRequ
   });
 }
 
-/**
- * Claims `key` for the request `requestHash`, locked for `lockSeconds` (0: open to be taken over at once): the claim,
- * or null when the key has a record already (or another request is writing one).
- */
-async function claimKey(merchant: Merchant, key: string, requestHash: string, lockSeconds: number): Promise<idem.IdempotencyRecord | null> {
-  const claim = newClaim(
-    { organizationId: merchant.id, operation: PAYOUT_OPERATION, key, requestHash, resourceId: newWithdrawalId() },
-    new Date(),
-    lockSeconds,
-  );
+/** Claims `key` for the request `requestHash`: the claim, or null when the key has a record already (or another request is writing one). */
+async function claimKey(merchant: Merchant, key: string, requestHash: string): Promise<idem.IdempotencyRecord | null> {
+  const claim = newClaim({ organizationId: merchant.id, operation: PAYOUT_OPERATION, key, requestHash, resourceId: newWithdrawalId() }, new Date());
   const parts: NamedParts<'key'> = [['key', [idem.putIdempotencyClaim(claim)]]];
   try {
     await transactWrite(parts);

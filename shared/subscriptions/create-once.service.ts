@@ -4,8 +4,9 @@
  * 1. the key is claimed (`processing`, the request's fingerprint, the id the subscription will have, a lock); a key
  *    seen before is answered as every idempotent request's (`resumeKey`): 422 `idempotency.key_reused` for another
  *    body, the stored answer for a finished one (`Idempotent-Replayed: true`), the answer of an attempt still running
- *    when it comes within a moment (else 409 `idempotency.in_progress`), and the work finished here when the attempt
- *    that claimed it died (its lock passed): the subscription it made under that id, as it is now, or else made now;
+ *    when it comes within a moment (else 409 `idempotency.in_progress`), the work finished here when the attempt
+ *    that claimed it died (its lock passed): the subscription it made under that id, as it is now, or else made now,
+ *    and the key claimed afresh when the attempt it waited for was refused and let the key go;
  * 2. the subscription is made under the claimed id (its first charge keyed by that id, as every charge of it), and
  *    the key completed with the answer: the subscription, or the 402 of its declined first charge.
  * A request refused before the subscription was written (an unknown customer, plans that cannot be combined…) deletes
@@ -42,15 +43,20 @@ export async function createSubscriptionOnce(
 ): Promise<{ subscription: SubscriptionView; replayed: boolean }> {
   if (key === undefined) return { subscription: await createSubscription(organization, input), replayed: false };
   const requestHash = creationFingerprint(input);
-  const claim = newClaim({ organizationId: organization.id, operation: OPERATION, key, requestHash, resourceId: uuidv7() }, new Date());
-  if (await idem.putClaim(claim)) return made(organization, input, claim, claim.attemptId, null);
+  const claimKey = async () => {
+    const claim = newClaim({ organizationId: organization.id, operation: OPERATION, key, requestHash, resourceId: uuidv7() }, new Date());
+    return (await idem.putClaim(claim)) ? claim : null;
+  };
+  const claim = await claimKey();
+  if (claim) return made(organization, input, claim, claim.attemptId, null);
   const read = () => idem.getIdempotencyRecord(organization.id, OPERATION, key);
-  const seen = await read();
-  if (!seen) throw inProgress();
-  return resumeKey(seen, requestHash, {
+  return resumeKey(await read(), requestHash, {
     reread: read,
-    // The attempt that claimed it died: it may have written the subscription before.
-    finish: async (record, attempt) => made(organization, input, record, attempt, await repo.getSubscription(organization.id, record.resourceId)),
+    // A first request refused while this one waited deleted its claim: this one makes the subscription itself.
+    claimAfresh: claimKey,
+    // The attempt that claimed it died: it may have written the subscription before (never one this request claimed).
+    finish: async (record, attempt) =>
+      made(organization, input, record, attempt, record.attemptId === attempt ? null : await repo.getSubscription(organization.id, record.resourceId)),
     replay: (answer) => ({ subscription: storedAnswer(answer).body as SubscriptionView, replayed: true }),
     keyReused,
     inProgress,

@@ -45,6 +45,12 @@ export const newClaim = (
 export interface Resumption<T> {
   /** Reads the key's record again. */
   reread(): Promise<idem.IdempotencyRecord | null>;
+  /**
+   * Claims the key afresh for this request (a new claim, this attempt's): for an operation whose first request,
+   * refused before it wrote anything, deletes its claim so that the key is free for the corrected request. A request
+   * with the same key that waited for it then does the work itself. Null when another request claimed it first.
+   */
+  claimAfresh?(): Promise<idem.IdempotencyRecord | null>;
   /** Finishes the work the record's claim started, the claim now this attempt's. */
   finish(record: idem.IdempotencyRecord, attemptId: string): Promise<T>;
   /** The stored answer given again (a stored error is thrown). */
@@ -54,13 +60,21 @@ export interface Resumption<T> {
   inProgress(): Error;
 }
 
-/** Answers a repeat of the key `first` was recorded under (see the top of this module). */
-export async function resumeKey<T>(first: idem.IdempotencyRecord, requestHash: string, r: Resumption<T>): Promise<T> {
-  if (first.requestHash !== requestHash) throw r.keyReused();
+/**
+ * Answers a repeat of the key `first` was recorded under (see the top of this module); `first` null when its record
+ * was gone by the time this request read it (with `claimAfresh`: a first request refused, its claim deleted).
+ */
+export async function resumeKey<T>(first: idem.IdempotencyRecord | null, requestHash: string, r: Resumption<T>): Promise<T> {
   const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
   let record: idem.IdempotencyRecord | null = first;
   for (;;) {
+    if (!record && r.claimAfresh) {
+      const claim = await r.claimAfresh();
+      if (claim) return r.finish(claim, claim.attemptId);
+      record = await r.reread();
+    }
     if (!record) throw new Error('An idempotency record disappeared');
+    if (record.requestHash !== requestHash) throw r.keyReused();
     if (record.state === 'completed' && record.answer) return r.replay(record.answer);
     const now = new Date();
     if (record.lockedUntil <= now.toISOString()) {

@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import * as v from 'valibot';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { putIdempotencyClaim } from '../../../shared/platform/db/idempotency.ts';
+import { idempotencyKey } from '../../../shared/platform/db/idempotency.entity.ts';
+import { db, tableName } from '../../../shared/platform/db/client.ts';
 import { creationFingerprint } from '../../../shared/subscriptions/create-once.service.ts';
 import { createSubscriptionRequest } from '../../../shared/subscriptions/subscriptions.schemas.ts';
 import { transactWrite } from '../../../shared/platform/db/transactions.ts';
@@ -29,6 +32,18 @@ async function shop(card: string = testCards.succeeds) {
   expect(instrument.status, instrument.text).toBe(201);
   const body = { customerId: customer.json.data.id as string, paymentInstrumentId: instrument.json.data.id as string, items: [{ plan: plan.id as string }] };
   return { org, body };
+}
+
+/** A customer id no organization has: a request naming it is refused (404) before anything is written. */
+const refusedCustomer = randomUUID();
+
+/** The key `key` claimed for `requestHash`, as a request that named the subscription `id` and holds the key until `lockedUntil`. */
+async function claimKey(org: Org, key: string, requestHash: string, id: string, lockedUntil: string) {
+  const at = new Date().toISOString();
+  const claim = { organizationId: org.organizationId, operation: 'subscription-creations', key, requestHash, state: 'processing' as const };
+  await transactWrite([
+    ['key', [putIdempotencyClaim({ ...claim, attemptId: randomUUID(), lockedUntil, resourceId: id, answer: null, createdAt: at, updatedAt: at })]],
+  ]);
 }
 
 const create = (org: Org, body: unknown, key: string) => call(org, 'POST', '/subscriptions', body, { 'idempotency-key': key });
@@ -80,6 +95,36 @@ describe('creating a subscription under an Idempotency-Key', () => {
     expect(await subscriptionsOf(org)).toHaveLength(1);
   });
 
+  it('answers the same refused request sent at once with its refusal every time, never a 5xx, and leaves the key free', async () => {
+    const { org, body } = await shop();
+    const key = randomUUID();
+    // Each refused request deletes its claim; one that waited on it then claims the key and is refused in turn.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => create(org, { ...body, customerId: refusedCustomer }, key)));
+    for (const a of answers) expect([404, 409], a.text).toContain(a.status);
+    expect(answers.filter((a) => a.status === 404).length).toBeGreaterThanOrEqual(1);
+    const corrected = await create(org, body, key);
+    expect(corrected.status, corrected.text).toBe(201);
+    expect(await subscriptionsOf(org)).toHaveLength(1);
+  });
+
+  it('makes the subscription of a request that waited on the key of a first request refused meanwhile, under a claim of its own', async () => {
+    const { org, body } = await shop();
+    const key = randomUUID();
+    // A first request of the same body holds the key, as if in flight; while this one waits, it is refused (its claim deleted).
+    const claimed = uuidv7();
+    await claimKey(org, key, creationFingerprint(v.parse(createSubscriptionRequest, body)), claimed, new Date(Date.now() + 60_000).toISOString());
+    const waiting = create(org, body, key);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: idempotencyKey(org.organizationId, 'subscription-creations', key) }));
+    const res = await waiting;
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.data.id).not.toBe(claimed);
+    expect((await subscriptionsOf(org)).map((s) => s.id)).toEqual([res.json.data.id]);
+    const again = await create(org, body, key);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.json.data.id).toBe(res.json.data.id);
+  });
+
   it('finishes the request of a key whose attempt died (its lock passed): the subscription it made, or one made under its id', async () => {
     const { org, body } = await shop();
     // A request that claimed its key and died before writing anything: a retry makes the subscription under that id.
@@ -90,27 +135,7 @@ describe('creating a subscription under an Idempotency-Key', () => {
     const died = { key: randomUUID(), id: made.json.data.id as string };
     const hash = creationFingerprint(v.parse(createSubscriptionRequest, body));
     for (const { key, id } of [fresh, died]) {
-      const at = new Date(Date.now() - 60_000).toISOString();
-      await transactWrite([
-        [
-          'key',
-          [
-            putIdempotencyClaim({
-              organizationId: org.organizationId,
-              operation: 'subscription-creations',
-              key,
-              requestHash: hash,
-              state: 'processing',
-              attemptId: randomUUID(),
-              lockedUntil: at,
-              resourceId: id,
-              answer: null,
-              createdAt: at,
-              updatedAt: at,
-            }),
-          ],
-        ],
-      ]);
+      await claimKey(org, key, hash, id, new Date(Date.now() - 60_000).toISOString());
       const retry = await create(org, body, key);
       expect(retry.status, retry.text).toBe(201);
       expect(retry.json.data.id).toBe(id);
