@@ -11,10 +11,14 @@
  *    of its documented request, and `1e999` in each of its query parameters documented with a number;
  * 5. numbers a double holds but DynamoDB does not store as given (`9007199254740994`, past 2^53 - 1; `-1e300`; `1e-300`,
  *    nearer zero than 1e-130) in each number field of its request schema, nested and optional ones included;
- * 6. credentials of other kinds than its own: a merchant key where an organization ApiKey is expected, an organization
+ * 6. values of the wrong type or shape: `null`, `{}` and `[]` in each field of its request in `npm test`; with
+ *    `OPERATION_FUZZ_VALUES=all` (`npm run test:deep`), two dozen odd values (booleans, numbers, empty and odd strings, a
+ *    lone surrogate, arrays, objects) in every field and value of its valid body, nested ones included, odd whole
+ *    bodies, and odd values in each query and path parameter, about 30,000 requests;
+ * 7. credentials of other kinds than its own: a merchant key where an organization ApiKey is expected, an organization
  *    key or an agent token where a session is, a session as an ApiKey, a malformed one, …
  *
- * Cases 1–5 carry a valid credential of the route's kind and realistic ids (the fixture's merchant, organization,
+ * Cases 1–6 carry a valid credential of the route's kind and realistic ids (the fixture's merchant, organization,
  * account, product, plan and customer; the API reference's example ids elsewhere), so they reach validation rather
  * than only the authentication's refusal. What it proves: no answer is a 5xx; every refusal (4xx) is in the error
  * shape of the route's face (`checkContractAt`), a page's refusal is a page (`text/html`), and any success keeps the
@@ -45,6 +49,37 @@ const DEEP = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
 const OVERFLOWS = ['1e999', '-1e999'] as const;
 /** Number literals a double holds exactly or nearly, which DynamoDB does not store as given (past 2^53 - 1, past 1e125, under 1e-130). */
 const OUT_OF_STORE = ['9007199254740994', '-1e300', '1e-300'] as const;
+/** Values of the wrong type or shape for a field: the few of `npm test`, and the many of `npm run test:deep`. */
+const ODD_FEW: Json[] = [null, {}, []];
+const ODD_ALL: Json[] = [
+  ...ODD_FEW,
+  true,
+  false,
+  0,
+  -1,
+  0.5,
+  '',
+  ' ',
+  [null],
+  ['x'],
+  { a: 'b' },
+  '\ud800',
+  '0',
+  '-1',
+  '1e3',
+  'NaN',
+  '2026-02-30T00:00:00Z',
+  '../..',
+  '%00',
+  'ééé',
+  '<script>',
+  'null',
+];
+const ODD_TEXTS = ['', '-1', '0', '1.5', 'abc', '2026-13-45', '99999999999999999999', 'true', '[]', '%', 'null', ' '];
+const ODD_PATH_PARAMETERS = ['-1', '0', 'null', 'a', '%', 'é', '..', 'x y'];
+const ODD_BODIES = ['[]', 'null', '1', '"x"', '{}', ''];
+/** Every odd value (`OPERATION_FUZZ_VALUES=all`, as `npm run test:deep` sets), or the few. */
+const ALL_ODD_VALUES = process.env.OPERATION_FUZZ_VALUES === 'all';
 /** How many requests are in flight at once. */
 const CONCURRENCY = 8;
 /** The fuzz's own source address (see the top comment). */
@@ -56,7 +91,7 @@ const origin = base.origin;
 /** Every operation of the sandbox's main API. The tokenization host's routes exist on live only, on another API: not on this gateway. */
 const operations = routesFor('sandbox');
 
-type Case = 'deep' | 'long' | 'control' | 'overflow' | 'range' | 'credential';
+type Case = 'deep' | 'long' | 'control' | 'overflow' | 'range' | 'type' | 'credential';
 
 interface Probe {
   readonly kind: Case;
@@ -426,6 +461,36 @@ function rangeProbes(route: RouteDef): Probe[] {
   );
 }
 
+/** The paths of every value of `value` (objects and arrays too, and what is in them). */
+function valuePaths(value: Json, at: string[] = []): string[][] {
+  if (value === null || typeof value !== 'object') return at.length ? [at] : [];
+  const inner = Object.entries(value).flatMap(([key, v]) => valuePaths(v, [...at, key]));
+  return at.length ? [at, ...inner] : inner;
+}
+
+function typeProbes(route: RouteDef): Probe[] {
+  if (!takesBody(route) && !ALL_ODD_VALUES) return [];
+  const odd = ALL_ODD_VALUES ? ODD_ALL : ODD_FEW;
+  const fields = ALL_ODD_VALUES ? [...valuePaths(baseBody(route)), ...fieldsOf(route.body).map((name) => [name])] : bodyFields(route);
+  const unique = [...new Set(fields.map((path) => JSON.stringify(path)))].map((path) => JSON.parse(path) as string[]);
+  // The MCP endpoint's body is JSON-RPC, whose own refusals the deep case reaches; its tools' arguments are checked by its tests.
+  const body =
+    takesBody(route) && !isMcp(route)
+      ? unique.flatMap((path) =>
+          odd.map((value) => probe('type', `body ${path.join('.')}: ${JSON.stringify(value)}`, route, { body: replaced(baseBody(route), path, value) })),
+        )
+      : [];
+  if (!ALL_ODD_VALUES) return body;
+  const whole = takesBody(route) && !isMcp(route) ? ODD_BODIES.map((text) => probe('type', `the body ${JSON.stringify(text)}`, route, { body: text })) : [];
+  const query = queryFields(route).flatMap((name) =>
+    ODD_TEXTS.map((text) => probe('type', `query ${name}: ${JSON.stringify(text)}`, route, { query: { ...baseQuery(route), [name]: text } })),
+  );
+  const params = pathParametersOf(route.path).flatMap((name) =>
+    ODD_PATH_PARAMETERS.map((text) => probe('type', `path {${name}}: ${text}`, route, { params: { [name]: text } })),
+  );
+  return [...body, ...whole, ...query, ...params];
+}
+
 /** The credentials of every kind, and malformed ones, by name. */
 function credentials(): Record<string, Record<string, string>> {
   return {
@@ -616,6 +681,7 @@ describe('every operation, fuzzed', () => {
       ...controlProbes(r),
       ...overflowProbes(r),
       ...rangeProbes(r),
+      ...typeProbes(r),
       ...credentialProbes(r),
     ]);
     // The gateway routes every probe to the operation it is for (not to its own 404 or another route).
@@ -635,6 +701,7 @@ describe('every operation, fuzzed', () => {
         ['a deep body', !takesBody(route) || count('deep') === 2],
         ['a long body field and an unknown one', !takesBody(route) || count('long', 'body ') >= 2],
         ['control characters in the body', !takesBody(route) || count('control', 'body ') === 1],
+        ['values of the wrong type in the body', !takesBody(route) || isMcp(route) || count('type', 'body ') >= ODD_FEW.length],
         ['three credentials of other kinds', route.auth === 'none' || count('credential') >= 3],
       ];
       return expected.filter(([, ok]) => !ok).map(([what]) => `${route.name}: ${what}`);
@@ -671,6 +738,12 @@ describe('every operation, fuzzed', () => {
     // Among them, the custom field's default, which once reached the table and failed there.
     expect(probes.map((p) => `${p.route.name} ${p.label}`)).toContain('custom-fields-create body typeSchema.additionalSchema.default: 9007199254740994');
     expect(probes.length).toBeGreaterThan(100);
+    expect(await fuzz(probes)).toEqual([]);
+  });
+
+  it('answers values of the wrong type or shape in each field of a request without a 5xx', { timeout: ALL_ODD_VALUES ? 1_800_000 : timeout }, async () => {
+    const probes = operations.flatMap(typeProbes);
+    expect(probes.length).toBeGreaterThan(ALL_ODD_VALUES ? 20_000 : 1_000);
     expect(await fuzz(probes)).toEqual([]);
   });
 
