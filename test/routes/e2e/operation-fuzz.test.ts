@@ -11,7 +11,7 @@
  *    of its documented request, and `1e999` in each of its query parameters documented with a number;
  * 5. numbers a double holds but DynamoDB does not store as given (`9007199254740994`, past 2^53 - 1; `-1e300`; `1e-300`,
  *    nearer zero than 1e-130) in each number field of its request schema, nested and optional ones included;
- * 6. values of the wrong type or shape: `null`, `{}` and `[]` in each field of its request in `npm test`; with
+ * 6. values of the wrong type or shape: `null`, `{}` or `[]` in each field of its request, in turn, in `npm test`; with
  *    `OPERATION_FUZZ_VALUES=all` (`npm run test:deep`), two dozen odd values (booleans, numbers, empty and odd strings, a
  *    lone surrogate, arrays, objects) in every field and value of its valid body, nested ones included, odd whole
  *    bodies, and odd values in each query and path parameter, about 30,000 requests;
@@ -470,14 +470,17 @@ function valuePaths(value: Json, at: string[] = []): string[][] {
 
 function typeProbes(route: RouteDef): Probe[] {
   if (!takesBody(route) && !ALL_ODD_VALUES) return [];
-  const odd = ALL_ODD_VALUES ? ODD_ALL : ODD_FEW;
   const fields = ALL_ODD_VALUES ? [...valuePaths(baseBody(route)), ...fieldsOf(route.body).map((name) => [name])] : bodyFields(route);
   const unique = [...new Set(fields.map((path) => JSON.stringify(path)))].map((path) => JSON.parse(path) as string[]);
   // The MCP endpoint's body is JSON-RPC, whose own refusals the deep case reaches; its tools' arguments are checked by its tests.
+  // Each field one of the few values in turn (npm test), or every value (test:deep).
+  const valuesOf = (i: number): Json[] => (ALL_ODD_VALUES ? ODD_ALL : [ODD_FEW[i % ODD_FEW.length]!]);
   const body =
     takesBody(route) && !isMcp(route)
-      ? unique.flatMap((path) =>
-          odd.map((value) => probe('type', `body ${path.join('.')}: ${JSON.stringify(value)}`, route, { body: replaced(baseBody(route), path, value) })),
+      ? unique.flatMap((path, i) =>
+          valuesOf(i).map((value) =>
+            probe('type', `body ${path.join('.')}: ${JSON.stringify(value)}`, route, { body: replaced(baseBody(route), path, value) }),
+          ),
         )
       : [];
   if (!ALL_ODD_VALUES) return body;
@@ -701,7 +704,7 @@ describe('every operation, fuzzed', () => {
         ['a deep body', !takesBody(route) || count('deep') === 2],
         ['a long body field and an unknown one', !takesBody(route) || count('long', 'body ') >= 2],
         ['control characters in the body', !takesBody(route) || count('control', 'body ') === 1],
-        ['values of the wrong type in the body', !takesBody(route) || isMcp(route) || count('type', 'body ') >= ODD_FEW.length],
+        ['a value of the wrong type in each body field', !takesBody(route) || isMcp(route) || count('type', 'body ') === bodyFields(route).length],
         ['three credentials of other kinds', route.auth === 'none' || count('credential') >= 3],
       ];
       return expected.filter(([, ok]) => !ok).map(([what]) => `${route.name}: ${what}`);
@@ -743,7 +746,7 @@ describe('every operation, fuzzed', () => {
 
   it('answers values of the wrong type or shape in each field of a request without a 5xx', { timeout: ALL_ODD_VALUES ? 1_800_000 : timeout }, async () => {
     const probes = operations.flatMap(typeProbes);
-    expect(probes.length).toBeGreaterThan(ALL_ODD_VALUES ? 20_000 : 1_000);
+    expect(probes.length).toBeGreaterThan(ALL_ODD_VALUES ? 20_000 : 500);
     expect(await fuzz(probes)).toEqual([]);
   });
 
