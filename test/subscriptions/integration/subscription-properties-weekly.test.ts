@@ -1,12 +1,12 @@
 /**
  * The subscription property of ./subscription-properties.test.ts (what it runs and checks is described there) on
- * weekly plans: more renewals per run, and dunning that outlasts a period. SUBSCRIPTION_PROPERTY_RUNS runs (80 in
+ * weekly plans: more renewals per run, and dunning that outlasts a period. SUBSCRIPTION_PROPERTY_RUNS runs (64 in
  * `npm test`, the covering examples among them; 300 in `npm run test:deep`).
  */
 import { beforeAll, describe, it } from 'vitest';
 import { coveringExamples, expectEveryKindHappened, fillPool, subscriptionProperty } from '../subscription-model.ts';
 
-const RUNS = Number(process.env.SUBSCRIPTION_PROPERTY_RUNS ?? 80);
+const RUNS = Number(process.env.SUBSCRIPTION_PROPERTY_RUNS ?? 64);
 
 describe('subscription properties (weekly plans)', () => {
   // One organization a run, the examples' among them (none left over: this file has no scenarios; shrinking a failure

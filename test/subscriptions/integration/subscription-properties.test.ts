@@ -1,9 +1,9 @@
 /**
  * The subscription engine as a model-based property (`fc.commands`; the model and the commands are in
  * ./subscription-model.ts), on monthly plans; ./subscription-properties-weekly.test.ts runs it on weekly plans (two
- * files: vitest may run them side by side). SUBSCRIPTION_PROPERTY_RUNS runs per file (80 in `npm test`: the 8 of
+ * files: vitest may run them side by side). SUBSCRIPTION_PROPERTY_RUNS runs per file (64 in `npm test`: the 8 of
  * `coveringExamples`, which surely reach every kind of charge, step and refund in every currency that the coverage
- * check below asks for, then 72 random ones, each run of the file a new seed; `npm run test:deep` runs 300 per file);
+ * check below asks for, then 56 random ones, each run of the file a new seed; `npm run test:deep` runs 300 per file);
  * SUBSCRIPTION_PROPERTY_SEED replays a seed.
  *
  * Each run gets its own organization (its own test clock, a customer and a card, three plans of 999, 2,500 and 4,001
@@ -68,7 +68,7 @@ import {
   WorkerTwice,
 } from '../subscription-model.ts';
 
-const RUNS = Number(process.env.SUBSCRIPTION_PROPERTY_RUNS ?? 80);
+const RUNS = Number(process.env.SUBSCRIPTION_PROPERTY_RUNS ?? 64);
 const monthly = (start: Partial<Start> = {}): Start => ({ unit: 'month', currency: 'USD', plan: 0, trialDays: 0, startInHours: 0, declining: false, ...start });
 
 describe('subscription properties (monthly plans)', () => {
