@@ -704,7 +704,12 @@ describe('every operation, fuzzed', () => {
         ['a deep body', !takesBody(route) || count('deep') === 2],
         ['a long body field and an unknown one', !takesBody(route) || count('long', 'body ') >= 2],
         ['control characters in the body', !takesBody(route) || count('control', 'body ') === 1],
-        ['a value of the wrong type in each body field', !takesBody(route) || isMcp(route) || count('type', 'body ') === bodyFields(route).length],
+        [
+          'a value of the wrong type in each body field',
+          !takesBody(route) ||
+            isMcp(route) ||
+            (ALL_ODD_VALUES ? count('type', 'body ') >= bodyFields(route).length : count('type', 'body ') === bodyFields(route).length),
+        ],
         ['three credentials of other kinds', route.auth === 'none' || count('credential') >= 3],
       ];
       return expected.filter(([, ok]) => !ok).map(([what]) => `${route.name}: ${what}`);
