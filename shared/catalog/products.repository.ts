@@ -3,9 +3,9 @@
  * gsi2 by last update). A product counts the plans made on it (`planCount`, incremented by plan creation in its
  * own transaction), so "delete or archive" is decided by a condition, not by a read.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { PRODUCT_ID_PATTERN } from './plans.rules.ts';
-import { db, isConditionFailed, tableName, updateOrRefused } from '../platform/db/client.ts';
+import { db, isConditionFailed, putFresh, tableName, updateOrRefused } from '../platform/db/client.ts';
 import { withoutNulls } from '../platform/db/items.ts';
 import { goneBySendingAgain } from '../platform/db/refused-item.ts';
 import * as keys from '../platform/db/keys.ts';
@@ -40,10 +40,11 @@ export const putNewProduct = (p: Product) =>
     Put: { TableName: tableName(), Item: ProductEntity.item(p), ConditionExpression: 'attribute_not_exists(pk)' },
   }) satisfies TransactItem;
 
-/** Create; the id is new, so the condition only guards against an id collision. */
-export async function createProduct(p: Product): Promise<void> {
-  await db.send(new PutCommand(putNewProduct(p).Put));
-}
+/**
+ * Create; the id is new, so the condition only guards against an id collision (`putFresh`: a write the SDK sends again
+ * after it landed is this creation's, not a collision).
+ */
+export const createProduct = (p: Product): Promise<void> => putFresh(ProductEntity.item(p));
 
 /** The organization's product `productId`; null when there is none (malformed ids and other organizations' products too). */
 export async function getProduct(organizationId: string, productId: string): Promise<Product | null> {

@@ -8,7 +8,7 @@
  * Revenue is a map of integer minor units per currency (`revenue`), changed only by payments
  * (`recordCustomerPayment`, inside the payment's own transaction); edits never touch it.
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { batchReadMany } from '../platform/db/batch-read.ts';
 import type { Customer, CustomerSummary } from './customers.rules.ts';
 import { isCustomerId } from './customers.rules.ts';
@@ -22,7 +22,7 @@ import {
   parseCustomerSummary,
 } from './customer.entity.ts';
 import { isCurrency } from '../domain/money.ts';
-import { db, putItems, queryAll, scanTable, tableName, updateIfCondition } from '../platform/db/client.ts';
+import { db, putFresh, putItems, queryAll, scanTable, tableName, updateIfCondition } from '../platform/db/client.ts';
 import { stringOrNull, withoutNulls } from '../platform/db/items.ts';
 import type { TransactItem } from '../platform/db/types.ts';
 import { cancellationReasons } from '../platform/db/transactions.ts';
@@ -49,10 +49,11 @@ export function putCheckoutBuyer(organizationId: string, email: string, customer
   };
 }
 
-/** Create on its own (the API); the id is new, so the condition only guards against an id collision. */
-export async function createCustomer(c: Customer): Promise<void> {
-  await db.send(new PutCommand(putNewCustomer(c).Put!));
-}
+/**
+ * Create on its own (the API); the id is new, so the condition only guards against an id collision (`putFresh`: a
+ * write the SDK sends again after it landed is this creation's, not a collision).
+ */
+export const createCustomer = (c: Customer): Promise<void> => putFresh(CustomerEntity.item(c));
 
 /** The organization's customer `customerId`; null when there is none (malformed ids and other organizations' too). */
 export async function getCustomer(organizationId: string, customerId: string): Promise<Customer | null> {

@@ -1,7 +1,7 @@
 /** Merchant API key records: found by key id in one read, listed per merchant through gsi1 (and under who made them: ./made.repository.ts). */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Merchant } from '../domain/merchants.ts';
-import { db, queryGsi1, revokeOwnedItem, tableName, touchLastUsed } from '../platform/db/client.ts';
+import { db, putFresh, queryGsi1, revokeOwnedItem, tableName, touchLastUsed } from '../platform/db/client.ts';
 import { batchRead } from '../platform/db/batch-read.ts';
 import { ApiKeyEntity, apiKeysOfMerchant, type ApiKeyRecord } from './api-key.entity.ts';
 import { merchantRead } from './merchants.repository.ts';
@@ -10,9 +10,8 @@ export const putNewApiKey = (k: ApiKeyRecord) => ({
   Put: { TableName: tableName(), Item: ApiKeyEntity.item(k), ConditionExpression: 'attribute_not_exists(pk)' },
 });
 
-export async function createApiKeyRecord(k: ApiKeyRecord): Promise<void> {
-  await db.send(new PutCommand(putNewApiKey(k).Put));
-}
+/** A new key (`putFresh`: a write the SDK sends again after it landed is this creation's, not a collision). */
+export const createApiKeyRecord = (k: ApiKeyRecord): Promise<void> => putFresh(ApiKeyEntity.item(k));
 
 export async function getApiKey(id: string): Promise<ApiKeyRecord | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: ApiKeyEntity.key({ id }), ConsistentRead: true }));

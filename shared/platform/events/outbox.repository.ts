@@ -2,8 +2,8 @@
  * The outbox's items: an event is written in the transaction of the change it tells of (`putOutboxEvent`), or on
  * its own (`writeEvent`), and read back by id.
  */
-import { GetCommand, PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../db/client.ts';
+import { GetCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, putFresh, tableName } from '../db/client.ts';
 import type { TransactItem } from '../db/types.ts';
 import { EventEntity, type OutboxEvent } from './event.entity.ts';
 import { eventTimeOf } from './event-ids.ts';
@@ -24,10 +24,8 @@ export function putOutboxEvent(event: Omit<OutboxEvent, 'createdAt'> & { created
   };
 }
 
-/** Writes one event's put on its own (outside any transaction). */
-export async function writeEvent(put: PutCommandInput): Promise<void> {
-  await db.send(new PutCommand(put));
-}
+/** Writes one event's put on its own (outside any transaction): a new item (`putFresh`). */
+export const writeEvent = (put: PutCommandInput): Promise<void> => putFresh(put.Item!);
 
 /** The event `id`, or null (a strongly consistent read). */
 export async function readEvent(id: string): Promise<OutboxEvent | null> {

@@ -10,7 +10,15 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addToCounter, db, putFresh, putNew, sendIfCondition, tableName, updateIfCondition } from '../../../shared/platform/db/client.ts';
-import { removeProduct } from '../../../shared/catalog/products.repository.ts';
+import { getProduct, removeProduct } from '../../../shared/catalog/products.repository.ts';
+import { createProduct } from '../../../shared/catalog/products.service.ts';
+import { getCustomer } from '../../../shared/customers/customers.repository.ts';
+import { createCustomer } from '../../../shared/customers/customers.service.ts';
+import { getApiKey } from '../../../shared/people/api-keys.repository.ts';
+import { createApiKey } from '../../../shared/people/api-keys.service.ts';
+import { getMerchant } from '../../../shared/people/index.ts';
+import { emitEvent, getEvent } from '../../../shared/platform/events/outbox.ts';
+import { samplePayload } from '../../../shared/platform/events/catalog.ts';
 import { putClientToken, useClientToken } from '../../../shared/customers/client-tokens.repository.ts';
 import { loseFirstAnswerOf, stopLosingAnswers } from '../../support/lost-answers.ts';
 import { orgProduct, organizationAccount } from '../../support/fixtures.ts';
@@ -142,6 +150,26 @@ describe('sendIfCondition and updateIfCondition', () => {
     expect(await removeProduct(org.organizationId, id, new Date().toISOString())).toEqual({ removed: 'deleted' });
     stopLosingAnswers();
     expect(await removeProduct(org.organizationId, id, new Date().toISOString())).toEqual({ removed: 'not_found' });
+  });
+
+  it("takes a product's, a customer's, a merchant API key's and an operator's event's creation whose answer was lost for the creation, not a 500", async () => {
+    const org = await organizationAccount('Lost Creations Shop');
+    const merchant = (await getMerchant(org.organizationId))!;
+    loseFirstAnswerOf('PRODUCT#');
+    const product = await createProduct(org.organizationId, { name: 'Made once' });
+    expect((await getProduct(org.organizationId, product.id))?.name).toBe('Made once');
+    loseFirstAnswerOf(`CUSTOMERS#${org.organizationId}#`);
+    const customer = await createCustomer(merchant, { email: 'made-once@example.com' });
+    expect((await getCustomer(org.organizationId, customer.id))?.email).toBe('made-once@example.com');
+    const lost = loseFirstAnswerOf('APIKEY#');
+    const key = await createApiKey(org.organizationId, 'Made once', null);
+    expect(lost.sent()).toBe(2);
+    expect((await getApiKey(key.id))?.name).toBe('Made once');
+    const event = loseFirstAnswerOf('EVENT#');
+    const at = new Date().toISOString();
+    const emitted = await emitEvent('payment.completed', merchant, samplePayload('payment.completed', merchant.id, at) as never, at);
+    expect(event.sent()).toBe(2);
+    expect((await getEvent(emitted.id))?.id).toBe(emitted.id);
   });
 
   it("spends a hosted-fields client token's last use once when the SDK sends the use again, and answers the token", async () => {
