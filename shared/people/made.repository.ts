@@ -1,3 +1,4 @@
+/** The things a person made, listed under them, and the check each one's making carries (./made.entity.ts). */
 import * as v from 'valibot';
 import { putNew, queryAll, scanTable, tableName } from '../platform/db/client.ts';
 import { failedParts, type NamedParts, transactWrite } from '../platform/db/transactions.ts';

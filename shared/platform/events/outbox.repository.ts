@@ -2,7 +2,7 @@
  * The outbox's items: an event is written in the transaction of the change it tells of (`putOutboxEvent`), or on
  * its own (`writeEvent`), and read back by id.
  */
-import { GetCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, putFresh, tableName } from '../db/client.ts';
 import type { TransactItem } from '../db/types.ts';
 import { EventEntity, type OutboxEvent } from './event.entity.ts';
@@ -24,8 +24,8 @@ export function putOutboxEvent(event: Omit<OutboxEvent, 'createdAt'> & { created
   };
 }
 
-/** Writes one event's put on its own (outside any transaction): a new item (`putFresh`). */
-export const writeEvent = (put: PutCommandInput): Promise<void> => putFresh(put.Item!);
+/** Writes one event's item on its own (outside any transaction): a new item (`putFresh`). */
+export const writeEvent = (item: Record<string, unknown>): Promise<void> => putFresh(item);
 
 /** The event `id`, or null (a strongly consistent read). */
 export async function readEvent(id: string): Promise<OutboxEvent | null> {

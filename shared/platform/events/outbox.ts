@@ -96,9 +96,9 @@ export async function emitEvent<T extends EventType>(
   occurredAt: string,
   extra?: EventExtra<T>,
 ): Promise<OutboxEvent> {
-  const put = outboxEvent(type, merchant, payload, occurredAt, extra).Put!;
-  await writeEvent(put);
-  return EventEntity.parse(put.Item!);
+  const item = outboxEvent(type, merchant, payload, occurredAt, extra).Put!.Item!;
+  await writeEvent(item);
+  return EventEntity.parse(item);
 }
 
 /** The event `id`, or null (a strongly consistent read). */
