@@ -327,25 +327,26 @@ function probe(kind: Case, label: string, route: RouteDef, change: Request = {})
 // ---------------------------------------------------------------------------------------------------------------
 // The cases
 
-/** The paths (keys from the top) of every string in `value`. */
-function stringPaths(value: Json, at: string[] = []): string[][] {
-  if (typeof value === 'string') return [at];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, inner]) => stringPaths(inner, [...at, key]));
+/** The paths (keys from the top) of every value in `value` that `keep` takes, nested ones included (never the top). */
+function pathsOf(value: Json, keep: (inner: Json) => boolean, at: string[] = []): string[][] {
+  const here = at.length && keep(value) ? [at] : [];
+  if (value === null || typeof value !== 'object') return here;
+  return [...here, ...Object.entries(value).flatMap(([key, inner]) => pathsOf(inner, keep, [...at, key]))];
 }
 
-/** The paths (keys from the top) of every number in `value`. */
-function numberPaths(value: Json, at: string[] = []): string[][] {
-  if (typeof value === 'number') return [at];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, inner]) => numberPaths(inner, [...at, key]));
-}
+const stringPaths = (value: Json) => pathsOf(value, (inner) => typeof inner === 'string');
+const numberPaths = (value: Json) => pathsOf(value, (inner) => typeof inner === 'number');
+/** Every value's path: objects and arrays too, and what is in them. */
+const valuePaths = (value: Json) => pathsOf(value, () => true);
 
-/** `value` with `replacement` at `path`. */
+/** `value` with `replacement` at `path`, making the objects (and arrays, before an index) on the way. */
 function replaced(value: Record<string, Json>, path: string[], replacement: Json): Record<string, Json> {
   const copy = structuredClone(value);
   let node = copy as Record<string, Json>;
-  for (const key of path.slice(0, -1)) node = node[key] as Record<string, Json>;
+  path.slice(0, -1).forEach((key, i) => {
+    if (node[key] === null || typeof node[key] !== 'object') node[key] = /^\d+$/.test(path[i + 1]!) ? [] : {};
+    node = node[key] as Record<string, Json>;
+  });
   node[path.at(-1)!] = replacement;
   return copy;
 }
@@ -439,33 +440,14 @@ function numberFieldsOf(schema: unknown, at: string[] = []): string[][] {
   return [];
 }
 
-/** `value` with `replacement` at `path`, making the objects (and arrays, before an index) on the way. */
-function placed(value: Record<string, Json>, path: string[], replacement: Json): Record<string, Json> {
-  const copy = structuredClone(value);
-  let node = copy as Record<string, Json>;
-  path.slice(0, -1).forEach((key, i) => {
-    if (node[key] === null || typeof node[key] !== 'object') node[key] = /^\d+$/.test(path[i + 1]!) ? [] : {};
-    node = node[key] as Record<string, Json>;
-  });
-  node[path.at(-1)!] = replacement;
-  return copy;
-}
-
 function rangeProbes(route: RouteDef): Probe[] {
   if (!takesBody(route) || isForm(route) || isPage(route)) return [];
   const paths = [...new Set(numberFieldsOf(route.body).map((path) => path.join('.')))].map((path) => path.split('.'));
   return paths.flatMap((path) =>
     OUT_OF_STORE.map((literal) =>
-      probe('range', `body ${path.join('.')}: ${literal}`, route, { body: JSON.stringify(placed(baseBody(route), path, '@')).replace('"@"', literal) }),
+      probe('range', `body ${path.join('.')}: ${literal}`, route, { body: JSON.stringify(replaced(baseBody(route), path, '@')).replace('"@"', literal) }),
     ),
   );
-}
-
-/** The paths of every value of `value` (objects and arrays too, and what is in them). */
-function valuePaths(value: Json, at: string[] = []): string[][] {
-  if (value === null || typeof value !== 'object') return at.length ? [at] : [];
-  const inner = Object.entries(value).flatMap(([key, v]) => valuePaths(v, [...at, key]));
-  return at.length ? [at, ...inner] : inner;
 }
 
 function typeProbes(route: RouteDef): Probe[] {
