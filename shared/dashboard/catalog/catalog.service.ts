@@ -216,10 +216,12 @@ class SentBefore extends Error {}
 /** The page's form (owners and admins: the route's roles hold it). Back to the catalog page (303), or the page with why not. */
 export async function catalogForm(merchant: Merchant, role: Role, event: HttpEvent, form: CatalogForm & { action: CatalogAction }): Promise<Reply> {
   // A create form makes one record however often it is sent (a double click, a reload): its key is claimed once the
-  // form is found right, just before the record is made.
+  // form is found right, just before the record is made. The page's three create forms carry the same key, so each
+  // claims it under its own action: a product made from the page leaves its plan and promo code forms unsent.
+  const operation = `catalog-${form.action}`;
   let claimed = false;
   const claim = async () => {
-    if (!(await firstSending(merchant, 'catalog', form.form_key))) throw new SentBefore();
+    if (!(await firstSending(merchant, operation, form.form_key))) throw new SentBefore();
     claimed = true;
   };
   try {
@@ -227,7 +229,7 @@ export async function catalogForm(merchant: Merchant, role: Role, event: HttpEve
   } catch (e) {
     if (e instanceof SentBefore) return seeOther(withDone(areaPath(merchant.id, 'catalog'), 'sent_before'));
     // Refused after the claim: nothing was made, so the same form may be sent again as it is.
-    if (claimed) await unsent(merchant, 'catalog', form.form_key!);
+    if (claimed) await unsent(merchant, operation, form.form_key!);
     if (!(e instanceof DomainError) || e.status >= 500) throw e;
     return catalogPage(merchant, role, event, {}, { error: e.message, status: e.status, form });
   }

@@ -4,7 +4,8 @@
  * available funds, and smaller once released funds repaid part of it); a checkout payment's buyer on the payment's
  * page, linking to their customer page; and the partners and catalog lists paging past 100 records (made through
  * the services directly), every record on exactly one page; a list paged past its end; and the create forms of the
- * Developers area sent twice (one key, token or destination made).
+ * Developers area sent twice (one key, token or destination made); the catalog's create forms sent three times at once
+ * (one record made), and each of them sent once from one showing of the page (each made).
  */
 import { describe, expect, inject, it } from 'vitest';
 import { createPlan } from '../../../shared/catalog/plans.service.ts';
@@ -262,7 +263,7 @@ describe('the dashboard pages over HTTP: a create form sent twice', () => {
 });
 
 describe('the dashboard pages over HTTP: create forms sent at once', () => {
-  it('makes one product, plan, promo code and payout method of a form sent three times at once, and says the others were sent before', async () => {
+  it('makes one product, plan, promo code and payout method of a form sent three times at once, and says the others were sent before; from one showing of the page, each of its forms makes its record', async () => {
     const owner = await rootMerchant('Double Click Shop');
     const session = await call('POST', '/v1/dashboard/sessions', { body: { email: owner.ownerEmail, password: PASSWORD } });
     const cookie = `${SESSION_COOKIE}=${session.json.token}`;
@@ -314,9 +315,25 @@ describe('the dashboard pages over HTTP: create forms sent at once', () => {
       });
     expect((await Promise.all([promo('x'), promo('x')])).map((a) => a.status)).toEqual([400, 400]);
     expect((await promo('MENDED')).headers.get('location')).toMatch(/done=promo_created$/);
+    // The page's create forms share its key, and each is sent once of its own: from one showing of the page (a page
+    // the Back button brings back as it was), a product, then a plan, then a promo code are each made.
+    const again = await http('GET', dash(owner.merchantId, '/catalog'), { baseUrl: origin, headers: { cookie } });
+    const keyOf = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(again.text)?.[1];
+    for (const [fields, done] of [
+      [{ action: 'create_product', name: 'Desk', type: 'one-time' }, 'product_created'],
+      [{ action: 'create_plan', product_id: product.id, name: 'Desk plan', amount: '30.00', currency: 'USD' }, 'plan_created'],
+      [{ action: 'create_promo', code: 'ONEPAGE', percent_off: '15' }, 'promo_created'],
+    ] as const) {
+      const sent = await http('POST', dash(owner.merchantId, '/catalog'), {
+        baseUrl: origin,
+        headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrf_token: keyOf('csrf_token')!, form_key: keyOf('form_key')!, ...fields }).toString(),
+      });
+      expect(new URL(sent.headers.get('location') ?? '/', origin).searchParams.get('done'), fields.action).toBe(done);
+    }
     const list = async (rest: string) =>
       (await call('GET', `/v1/public-api/merchants/${owner.merchantId}${rest}`, { key: owner.apiKey })).json.data as unknown[];
-    expect((await list('/products')).length).toBe(2);
+    expect((await list('/products')).length).toBe(3);
     expect((await list('/payouts/payout-methods')).length).toBe(1);
     const catalog = await http('GET', dash(owner.merchantId, '/catalog'), { baseUrl: origin, headers: { cookie } });
     expect(textOf(catalog.text).match(/Lamp plan/g)).toHaveLength(1);
