@@ -56,3 +56,30 @@ export async function signInThroughPages(page: Page, email: string, password = P
 
 /** The `<h1>` of the page, once there is one. */
 export const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
+
+/** A sole trader's answers to the onboarding form, all but the expected monthly sales (`business_sales_volume`). */
+export const ONBOARDING_ANSWERS = {
+  business_name: 'Solo Studio GmbH',
+  business_dba: 'Solo Studio',
+  business_type: 'Limited liability company',
+  business_category: 'Design',
+  business_description: 'Online courses in type design',
+  business_website: 'https://solo.example',
+  business_tax_id: 'DE123456789',
+  business_registration_number: 'HRB 12345',
+  business_payment_reference: 'SOLO STUDIO',
+  business_address: 'Hauptstrasse 1',
+  business_city: 'Berlin',
+  business_state: 'Berlin',
+  business_zip: '10115',
+  business_country: 'DE',
+  business_phone_code: '+49',
+  business_phone_number: '30123456',
+  member_first_name: 'Sam',
+  member_last_name: 'Solo',
+  member_address: 'Hauptstrasse 1',
+  member_city: 'Berlin',
+  member_country: 'DE',
+  account_report_currency: 'EUR',
+  account_payout_currency: 'EUR',
+} as const;

@@ -274,6 +274,38 @@ export async function payByCard(org: { organizationId: string; fullKey: string }
   });
 }
 
+/**
+ * A customer in San Francisco (taxed) with a card, subscribed monthly to a new plan of 10.00 USD (named `planName`),
+ * its first period paid. Answers the ids, the customer's e-mail and the subscription as created.
+ */
+export async function subscriber(org: { organizationId: string; fullKey: string }, planName = 'Monthly') {
+  const base = orgPath(org.organizationId);
+  const email = uniqueEmail('subscriber');
+  const customer = await orgCall('POST', `${base}/customers`, {
+    fullKey: org.fullKey,
+    body: { email, primaryAddress: { customerAddress: { country: 'US', region: 'CA', city: 'San Francisco', zip: '94103' } } },
+  });
+  if (customer.status !== 201) throw new Error(`customer creation failed: ${customer.status} ${customer.text}`);
+  const card = await orgCall('POST', `${base}/customers/${customer.json.data.id}/payment-instruments`, {
+    fullKey: org.fullKey,
+    body: { token: await cardToken(org) },
+  });
+  if (card.status !== 201) throw new Error(`card creation failed: ${card.status} ${card.text}`);
+  const plan = await orgPlan(org, { name: planName }, { productType: 'recurring' });
+  const created = await orgCall('POST', `${base}/subscriptions`, {
+    fullKey: org.fullKey,
+    body: { customerId: customer.json.data.id, paymentInstrumentId: card.json.data.id, items: [{ plan: plan.id }] },
+  });
+  if (created.status !== 201) throw new Error(`subscription creation failed: ${created.status} ${created.text}`);
+  return {
+    customerId: customer.json.data.id as string,
+    subscriptionId: created.json.data.id as string,
+    instrumentId: card.json.data.id as string,
+    email,
+    subscription: created.json.data as Record<string, any> & { id: string; currentPeriodStart: string },
+  };
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 type CliRun = (env: NodeJS.ProcessEnv, ...args: string[]) => Promise<{ stdout: string; stderr: string }>;

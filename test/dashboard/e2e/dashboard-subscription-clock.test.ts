@@ -7,33 +7,14 @@
 import { describe, expect, inject, it } from 'vitest';
 import { SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { http } from '../../support/http.ts';
-import { call, cardToken, organizationAccount, orgCall, orgPath, orgPlan, PASSWORD, uniqueEmail } from '../../support/fixtures.ts';
+import { call, organizationAccount, orgCall, orgPath, PASSWORD, subscriber } from '../../support/fixtures.ts';
 
 type Org = Awaited<ReturnType<typeof organizationAccount>>;
 
 const origin = new URL(inject('baseUrl')).origin;
 
 /** A monthly subscription for a new customer (with an address) and their card, its first period charged now. */
-async function subscribe(org: Org) {
-  const base = orgPath(org.organizationId);
-  const customer = await orgCall('POST', `${base}/customers`, {
-    fullKey: org.fullKey,
-    body: { email: uniqueEmail('subscriber'), primaryAddress: { customerAddress: { country: 'US', region: 'CA', city: 'San Francisco', zip: '94103' } } },
-  });
-  expect(customer.status, customer.text).toBe(201);
-  const card = await orgCall('POST', `${base}/customers/${customer.json.data.id}/payment-instruments`, {
-    fullKey: org.fullKey,
-    body: { token: await cardToken(org) },
-  });
-  expect(card.status, card.text).toBe(201);
-  const plan = await orgPlan(org, { name: 'Clocked monthly' }, { productType: 'recurring' });
-  const created = await orgCall('POST', `${base}/subscriptions`, {
-    fullKey: org.fullKey,
-    body: { customerId: customer.json.data.id, paymentInstrumentId: card.json.data.id, items: [{ plan: plan.id }] },
-  });
-  expect(created.status, created.text).toBe(201);
-  return created.json.data as { id: string; currentPeriodStart: string };
-}
+const subscribe = async (org: Org) => (await subscriber(org, 'Clocked monthly')).subscription;
 
 /** The subscription's page, as its owner reads it. */
 async function subscriptionPage(org: Org, subscriptionId: string) {

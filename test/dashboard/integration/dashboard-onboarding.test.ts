@@ -7,35 +7,9 @@ import { getOnboarding } from '../../../shared/organizations/onboarding.reposito
 import { csrfTokenOf, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { http } from '../../support/http.ts';
 import { call, PASSWORD, rootMerchant } from '../../support/fixtures.ts';
-import { origin } from '../support.ts';
+import { ONBOARDING_ANSWERS, origin } from '../support.ts';
 
-const answers = (salesVolume: string) => ({
-  action: 'submit',
-  business_name: 'Solo Studio GmbH',
-  business_dba: 'Solo Studio',
-  business_type: 'Limited liability company',
-  business_category: 'Design',
-  business_description: 'Online courses in type design',
-  business_website: 'https://solo.example',
-  business_tax_id: 'DE123456789',
-  business_registration_number: 'HRB 12345',
-  business_payment_reference: 'SOLO STUDIO',
-  business_address: 'Hauptstrasse 1',
-  business_city: 'Berlin',
-  business_state: 'Berlin',
-  business_zip: '10115',
-  business_country: 'DE',
-  business_phone_code: '+49',
-  business_phone_number: '30123456',
-  business_sales_volume: salesVolume,
-  member_first_name: 'Sam',
-  member_last_name: 'Solo',
-  member_address: 'Hauptstrasse 1',
-  member_city: 'Berlin',
-  member_country: 'DE',
-  account_report_currency: 'EUR',
-  account_payout_currency: 'EUR',
-});
+const answers = (salesVolume: string) => ({ action: 'submit', ...ONBOARDING_ANSWERS, business_sales_volume: salesVolume });
 
 describe('the onboarding form', () => {
   it('refuses an amount with a comma, naming the field, and takes one with a point', async () => {

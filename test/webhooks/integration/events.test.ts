@@ -22,19 +22,7 @@ import { verifyWebhook } from '../../../shared/webhooks/verify.ts';
 import * as webhookRoutes from '../../../shared/webhooks/routes.ts';
 import { createDestination } from '../../../shared/webhooks/webhooks.service.ts';
 import { roundTripsOf, routeEvent, timeDynamoCalls } from '../../support/dynamo-counter.ts';
-import {
-  adminCli,
-  call,
-  cardToken,
-  organizationAccount,
-  orgCall,
-  orgPath,
-  orgPlan,
-  payByCard,
-  rootMerchant,
-  subMerchant,
-  uniqueEmail,
-} from '../../support/fixtures.ts';
+import { adminCli, call, organizationAccount, orgCall, orgPath, payByCard, rootMerchant, subMerchant, subscriber } from '../../support/fixtures.ts';
 import { eventually, startReceiver, type Received, type Reply } from '../../support/receiver.ts';
 
 const M = '/v1/public-api/merchants';
@@ -111,24 +99,7 @@ async function advanceClock(org: Org, days: number): Promise<string> {
  * A monthly subscription started now on `org`'s clock, for a new customer (with an address) and their card: it
  * writes `subscription.created`, dated in the clock's time, beside its first payment. Answers its id.
  */
-async function subscribe(org: Org): Promise<string> {
-  const base = orgPath(org.organizationId);
-  const customer = await orgCall('POST', `${base}/customers`, {
-    fullKey: org.fullKey,
-    body: { email: uniqueEmail('subscriber'), primaryAddress: { customerAddress: { country: 'US', region: 'CA', city: 'San Francisco', zip: '94103' } } },
-  });
-  expect(customer.status, customer.text).toBe(201);
-  const customerId = customer.json.data.id as string;
-  const card = await orgCall('POST', `${base}/customers/${customerId}/payment-instruments`, { fullKey: org.fullKey, body: { token: await cardToken(org) } });
-  expect(card.status, card.text).toBe(201);
-  const plan = await orgPlan(org, {}, { productType: 'recurring' });
-  const created = await orgCall('POST', `${base}/subscriptions`, {
-    fullKey: org.fullKey,
-    body: { customerId, paymentInstrumentId: card.json.data.id, items: [{ plan: plan.id }] },
-  });
-  expect(created.status, created.text).toBe(201);
-  return created.json.data.id as string;
-}
+const subscribe = async (org: Org): Promise<string> => (await subscriber(org)).subscriptionId;
 
 interface ApiDelivery {
   destinationId: string;

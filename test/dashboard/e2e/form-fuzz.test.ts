@@ -1,0 +1,321 @@
+/**
+ * A fuzz of every form the dashboard's and the customer portal's pages show, as the people who use them fill them in.
+ * An owner's merchant with a payment, funds, subscriptions, a promo code and customers (and a buyer's portal session
+ * on one of them) is set up; its pages are crawled from the home page over HTTP (links under `/dashboard`, or the
+ * portal's three pages), and each `POST` form found is read by the browser (its fields as the page fills them, each
+ * empty field given what a person would type for its name (a list, its first choice), one body a submit button) into a body. Then each form is
+ * sent
+ *
+ * 1. as filled in: it must get past the form's validation (any answer but 400 and 5xx; a 422 is the business refusing
+ *    it, after validation), so the cases below reach the form's handler, not only the page's first check;
+ * 2. with each field in turn missing, empty, holding control characters, or 3,000 characters long, and, with
+ *    `FORM_FUZZ_VALUES=all` (`npm run test:deep`), two dozen odd values more (numbers in odd notations, HTML, a lone
+ *    surrogate, another script's digits, a URL elsewhere, an impossible date) and the field sent twice.
+ *
+ * A create form's key (`form_key`, `idempotency_key`) is made afresh for each request, so a form accepted once does
+ * not answer every later request with "sent before". Forms that end something (archive, revoke, cancel, pause) go
+ * last, so the forms that make something still find the records they name. What it proves: no answer is a 5xx, the
+ * session holds (no answer sends the person to the sign-in page), and every refusal is a whole HTML page that keeps
+ * its route's contract.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOLD_DAYS } from '../../../shared/money/ledger.rules.ts';
+import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
+import { SIGN_IN_PATH } from '../../../shared/platform/http/page-errors.ts';
+import { PORTAL_SESSION_COOKIE, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
+import { checkContractAt } from '../../support/contract.ts';
+import { call, cardToken, organizationAccount, orgPromoCode, PASSWORD, payByCard, portalSession, subscriber } from '../../support/fixtures.ts';
+import { launchBrowser, ONBOARDING_ANSWERS, origin } from '../support.ts';
+
+/** A `POST` form of a page: where it posts, and its body as the page fills it (the submit button's pair last). */
+interface Form {
+  readonly action: string;
+  readonly body: ReadonlyArray<readonly [string, string]>;
+}
+
+/** What a person types into a field the page leaves empty, by its name (any other empty field gets `A <name>`). */
+const TYPED: Record<string, string> = {
+  name: 'Desk lamp',
+  description: 'A lamp for a desk',
+  amount: '12.50',
+  currency: 'EUR',
+  country: 'DE',
+  code: 'SAVE10',
+  percent_off: '10',
+  amount_off: '',
+  amount_off_currency: '',
+  interval: 'month',
+  email: 'teammate@example.com',
+  brand_color: '#1A56DB',
+  accent_color: '#0E9F6E',
+  display_name: 'Lamp Shop',
+  website_url: 'https://lamps.example',
+  terms_url: 'https://lamps.example/terms',
+  privacy_url: 'https://lamps.example/privacy',
+  return_policy_url: 'https://lamps.example/returns',
+  eula_url: 'https://lamps.example/eula',
+  url: 'http://127.0.0.1:9999/hook',
+  headers: '',
+  websiteUrl: 'https://partner.example',
+  ownerEmail: '',
+  holder_name: 'Jane Seller',
+  account_number: 'DE89 3704 0044 0532 0130 00',
+  routing_number: '',
+  reason: 'Asked by the buyer',
+  comment: 'Moving on',
+  ...ONBOARDING_ANSWERS,
+  business_sales_volume: '25000',
+  member_date_of_birth: '1980-02-03',
+  member_state: 'Berlin',
+  member_zip: '10115',
+  member_phone_code: '+49',
+  member_phone_number: '30123456',
+};
+
+/** The odd values of `npm test`, each in each field in turn (besides the field missing). */
+const FEW = ['', 'a\u0000b\u001bc', 'x'.repeat(3000)];
+/** And of `npm run test:deep`. */
+const MANY = [
+  ...FEW,
+  ' ',
+  '-1',
+  '0',
+  '-0',
+  '1e309',
+  'NaN',
+  '0x10',
+  '10.001',
+  '1,000.00',
+  '9'.repeat(30),
+  '١٢٣',
+  '<b>x</b>',
+  '\ud800',
+  'true',
+  '__proto__',
+  '../../x',
+  'https://elsewhere.example/',
+  '2026-02-30',
+  'USD',
+  'month',
+  '00000000-0000-0000-0000-000000000000',
+];
+const ALL_ODD_VALUES = process.env.FORM_FUZZ_VALUES === 'all';
+const ODD = ALL_ODD_VALUES ? MANY : FEW;
+/** Fields made afresh for each request (a create form's one-sending key), and the CSRF token: neither is fuzzed here. */
+const KEYS = new Set(['form_key', 'idempotency_key']);
+/** A form that ends something: sent after the others. */
+const ENDS = /archive|deactivate|revoke|cancel|pause/;
+
+/** The links and `POST` forms of a page's HTML, read by the browser (its scripts left out). */
+/**
+ * What the browser reads of a page (a script run in it: the tests' types hold no DOM), called with `{ url, typed }`:
+ * its links, and each `POST` form's body (a choice sends its checked box, or the group's first when none is; an empty
+ * field gets `typed[name]`, a list its first choice, or `A <name>`), once for each of its named submit buttons.
+ */
+const READ_PAGE = `({ url, typed }) => {
+  const links = [...document.querySelectorAll('a[href]')].map((a) => new URL(a.getAttribute('href'), url).toString());
+  const forms = [];
+  for (const form of document.querySelectorAll('form[method=post]')) {
+    const body = [];
+    for (const field of form.querySelectorAll('input, select, textarea')) {
+      const { name, type } = field;
+      if (!name || type === 'submit' || body.some(([n]) => n === name && (type === 'radio' || type === 'checkbox'))) continue;
+      if ((type === 'checkbox' || type === 'radio') && !field.checked && form.querySelector('input[name="' + name + '"]:checked')) continue;
+      const firstChoice = field.tagName === 'SELECT' ? ([...field.options].find((o) => o.value)?.value ?? '') : 'A ' + name;
+      body.push([name, field.value || (typed[name] ?? firstChoice)]);
+    }
+    const action = new URL(form.getAttribute('action') ?? url, url).toString();
+    const buttons = [...form.querySelectorAll('button[name]')];
+    if (buttons.length === 0) forms.push({ action, body });
+    for (const b of buttons) forms.push({ action, body: [...body, [b.name, b.value]] });
+  }
+  return { links, forms };
+}`;
+
+/** The links and `POST` forms of a page's HTML (its scripts left out), as `READ_PAGE` reads them. */
+async function readPage(page: Page, html: string, url: string, typed: Record<string, string>): Promise<{ links: string[]; forms: Form[] }> {
+  await page.setContent(html.replace(/<script[\s\S]*?<\/script>/g, ''));
+  return page.evaluate(`(${READ_PAGE})(${JSON.stringify({ url, typed })})`) as Promise<{ links: string[]; forms: Form[] }>;
+}
+
+/** Every page under `under` reached by links from `starts` (no query strings: one page of each list), and their `POST` forms, one of each kind. */
+async function crawl(page: Page, cookie: string, starts: string[], under: RegExp, typed = TYPED): Promise<Form[]> {
+  const seen = new Set<string>();
+  const queue = [...starts];
+  const forms = new Map<string, Form>();
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const res = await fetch(url, { headers: { cookie }, redirect: 'manual' });
+    expect(res.status, url).toBe(200);
+    const read = await readPage(page, await res.text(), url, typed);
+    for (const form of read.forms) {
+      // One form of each kind: its path with the ids left out, and its fields' names.
+      const kind = `${nameOf(form).replace(/\/[^/]*\d[^/]*(?=\/|$)/g, '/{id}')} ${form.body.map(([n]) => n).join(',')}`;
+      if (!forms.has(kind)) forms.set(kind, form);
+    }
+    for (const link of read.links) {
+      const u = new URL(link);
+      if (u.origin === origin && under.test(u.pathname) && !u.search && !u.hash && !/sign-out|\/pdf$/.test(u.pathname) && !seen.has(u.toString()))
+        queue.push(u.toString());
+    }
+  }
+  return [...forms.values()]
+    .filter((f) => !/sign-out/.test(f.action))
+    .sort((a, b) => Number(ENDS.test(JSON.stringify(a))) - Number(ENDS.test(JSON.stringify(b))));
+}
+
+/** A form's path and what it does (its `action`'s value). */
+const nameOf = (form: Form) => `${new URL(form.action).pathname} ${form.body.find(([n]) => n === 'action')?.[1] ?? ''}`.trim();
+
+interface Probe {
+  readonly form: Form;
+  readonly body: ReadonlyArray<readonly [string, string]>;
+  readonly label: string;
+}
+
+/** Each form as filled in, then with each field in turn missing, odd, and (all values) twice. */
+function probesOf(forms: readonly Form[]): Probe[] {
+  return forms.flatMap((form) => [
+    { form, body: form.body, label: 'as filled in' },
+    ...form.body.flatMap(([name], i): Probe[] =>
+      name === 'csrf_token' || KEYS.has(name)
+        ? []
+        : [
+            { form, body: form.body.filter((_, j) => j !== i), label: `${name} missing` },
+            ...ODD.map((odd) => ({
+              form,
+              body: form.body.map(([n, v], j) => [n, j === i ? odd : v] as const),
+              label: `${name}=${JSON.stringify(odd.slice(0, 20))}`,
+            })),
+            ...(ALL_ODD_VALUES ? [{ form, body: [...form.body, [name, 'again'] as const], label: `${name} twice` }] : []),
+          ],
+    ),
+  ]);
+}
+
+/** The text of a page's alert (why a form was refused), or ''. */
+const alertOf = (html: string) =>
+  (/role="alert"[^>]*>([\s\S]*?)<\/(?:div|p|section)>/.exec(html)?.[1] ?? '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Sends the probes four at a time, in order; what is wrong, one line each. A redirect to `signIn` is a session lost. */
+async function fuzz(
+  probes: readonly Probe[],
+  cookie: string,
+  signIn: RegExp,
+): Promise<{ problems: string[]; filledIn: Map<string, { status: number; said: string; body: [string, string][] }> }> {
+  const problems: string[] = [];
+  const filledIn = new Map<string, { status: number; said: string; body: [string, string][] }>();
+  let next = 0;
+  const worker = async () => {
+    while (next < probes.length) {
+      const { form, body, label } = probes[next++]!;
+      const sent = body.map(([n, v]): [string, string] => [n, KEYS.has(n) ? randomUUID() : v]);
+      const res = await fetch(form.action, {
+        method: 'POST',
+        headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(sent).toString(),
+        redirect: 'manual',
+      });
+      const text = await res.text();
+      const path = new URL(form.action).pathname;
+      const where = `${nameOf(form)}: ${label}`;
+      if (label === 'as filled in') filledIn.set(nameOf(form), { status: res.status, said: alertOf(text), body: sent });
+      if (res.status >= 500) problems.push(`${where}: answered ${res.status}`);
+      else if (res.status === 303 && signIn.test(new URL(res.headers.get('location') ?? '/', origin).pathname)) problems.push(`${where}: sent to sign in`);
+      else if (res.status >= 400 && !res.headers.get('content-type')?.startsWith('text/html'))
+        problems.push(`${where}: a ${res.status} of ${res.headers.get('content-type')}`);
+      else {
+        try {
+          checkContractAt('POST', path, res.status, null, text, res.headers.get('content-type'), res.headers);
+        } catch (e) {
+          problems.push(`${where}: ${(e as Error).message.slice(0, 200)}`);
+        }
+      }
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return { problems, filledIn };
+}
+
+describe('every form of the dashboard and the portal, fuzzed', { timeout: 600_000 }, () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("sends an owner's every dashboard form filled in, then each field odd: no 5xx, the session kept, each refusal a page", async () => {
+    const org = await organizationAccount('Fuzzed Forms Shop');
+    expect((await payByCard(org, 100, 'USD')).status).toBe(201);
+    await releaseDueFunds(new Date(Date.now() + (HOLD_DAYS * 24 + 1) * 3_600_000), { merchantId: org.organizationId });
+    await orgPromoCode(org, { percentOff: 10 });
+    await subscriber(org);
+    const session = await call('POST', '/v1/dashboard/sessions', { body: { email: org.ownerEmail, password: PASSWORD } });
+    expect(session.status, session.text).toBe(201);
+    const cookie = `${SESSION_COOKIE}=${session.json.token}`;
+
+    const forms = await crawl(page, cookie, [`${origin}/dashboard`, `${origin}/dashboard/merchants/${org.organizationId}`], /^\/dashboard(\/|$)/);
+    // The crawl found the forms of every area (a guard against a crawl that stopped short).
+    for (const area of [
+      '/dashboard',
+      '/catalog',
+      '/payouts',
+      '/checkout-settings',
+      '/portal-settings',
+      '/team',
+      '/partners',
+      '/onboarding',
+      '/payments/',
+      '/subscriptions/',
+      '/api-keys',
+      '/webhooks',
+      '/mcp-tokens',
+    ])
+      expect(
+        forms.some((f) => new URL(f.action).pathname.includes(area) || new URL(f.action).pathname === area),
+        area,
+      ).toBe(true);
+    const probes = probesOf(forms);
+    const { problems, filledIn } = await fuzz(probes, cookie, new RegExp(`^${SIGN_IN_PATH}$`));
+    expect(problems).toEqual([]);
+    expect([...filledIn].filter(([, a]) => a.status === 400)).toEqual([]);
+  });
+
+  it("sends a buyer's every portal form filled in, then each field odd: no 5xx, the session kept, each refusal a page", async () => {
+    const org = await organizationAccount('Fuzzed Portal Shop');
+    const { customerId } = await subscriber(org);
+    const cookie = `${PORTAL_SESSION_COOKIE}=${await portalSession(org, customerId)}`;
+    const portal = `${origin}/portal/${org.organizationId}`;
+    const forms = await crawl(
+      page,
+      cookie,
+      [`${portal}/subscriptions`, `${portal}/invoices`, `${portal}/payment-method`],
+      /^\/portal\/[^/]+\/(subscriptions|invoices|payment-method)$/,
+      {
+        ...TYPED,
+        // The card the buyer's browser tokenized in the page's card fields.
+        token: await cardToken(org),
+      },
+    );
+    for (const area of ['/pause', '/cancel', '/payment-method'])
+      expect(
+        forms.some((f) => f.action.endsWith(area)),
+        area,
+      ).toBe(true);
+    // A buyer whose session is gone is sent to the portal's entry page.
+    const { problems, filledIn } = await fuzz(probesOf(forms), cookie, new RegExp(`^/portal/${org.organizationId}$`));
+    expect(problems).toEqual([]);
+    expect([...filledIn].filter(([, a]) => a.status === 400)).toEqual([]);
+  });
+});
