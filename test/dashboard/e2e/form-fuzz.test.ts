@@ -17,6 +17,10 @@
  * last, so the forms that make something still find the records they name. What it proves: no answer is a 5xx, the
  * session holds (no answer sends the person to the sign-in page), and every refusal is a whole HTML page that keeps
  * its route's contract.
+ *
+ * And the other way round: each form of a merchant's pages, as its owner finds them, sent by the owner of another
+ * merchant and by a Member of this one (each with their own session and CSRF token), is refused with a 403 page, but a
+ * Member's MCP token of their own; the pages then read as before, to the owner, byte for byte but each answer's keys.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -24,9 +28,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_DAYS } from '../../../shared/money/ledger.rules.ts';
 import { releaseDueFunds } from '../../../shared/money/ledger.service.ts';
 import { SIGN_IN_PATH } from '../../../shared/platform/http/page-errors.ts';
-import { PORTAL_SESSION_COOKIE, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
+import { csrfTokenOf, PORTAL_SESSION_COOKIE, SESSION_COOKIE } from '../../../shared/platform/http/session-cookie.ts';
 import { checkContractAt } from '../../support/contract.ts';
-import { call, cardToken, organizationAccount, orgPromoCode, PASSWORD, payByCard, portalSession, subscriber } from '../../support/fixtures.ts';
+import {
+  call,
+  cardToken,
+  joinTeam,
+  organizationAccount,
+  orgPromoCode,
+  PASSWORD,
+  payByCard,
+  person,
+  portalSession,
+  rootMerchant,
+  subscriber,
+  uniqueEmail,
+} from '../../support/fixtures.ts';
 import { launchBrowser, ONBOARDING_ANSWERS, origin } from '../support.ts';
 
 /** A `POST` form of a page: where it posts, and its body as the page fills it (the submit button's pair last). */
@@ -141,7 +158,7 @@ async function readPage(page: Page, html: string, url: string, typed: Record<str
 }
 
 /** Every page under `under` reached by links from `starts` (no query strings: one page of each list), and their `POST` forms, one of each kind. */
-async function crawl(page: Page, cookie: string, starts: string[], under: RegExp, typed = TYPED): Promise<Form[]> {
+async function crawl(page: Page, cookie: string, starts: string[], under: RegExp, typed = TYPED): Promise<Form[] & { pages: string[] }> {
   const seen = new Set<string>();
   const queue = [...starts];
   const forms = new Map<string, Form>();
@@ -163,9 +180,10 @@ async function crawl(page: Page, cookie: string, starts: string[], under: RegExp
         queue.push(u.toString());
     }
   }
-  return [...forms.values()]
+  const found = [...forms.values()]
     .filter((f) => !/sign-out/.test(f.action))
     .sort((a, b) => Number(ENDS.test(JSON.stringify(a))) - Number(ENDS.test(JSON.stringify(b))));
+  return Object.assign(found, { pages: [...seen] });
 }
 
 /** A form's path and what it does (its `action`'s value). */
@@ -317,5 +335,80 @@ describe('every form of the dashboard and the portal, fuzzed', { timeout: 600_00
     const { problems, filledIn } = await fuzz(probesOf(forms), cookie, new RegExp(`^/portal/${org.organizationId}$`));
     expect(problems).toEqual([]);
     expect([...filledIn].filter(([, a]) => a.status === 400)).toEqual([]);
+  });
+
+  it("refuses an owner's every form sent by another merchant's owner, and by a Member but their own MCP token, changing nothing", async () => {
+    const org = await organizationAccount('Guarded Forms Shop');
+    expect((await payByCard(org, 100, 'USD')).status).toBe(201);
+    await releaseDueFunds(new Date(Date.now() + (HOLD_DAYS * 24 + 1) * 3_600_000), { merchantId: org.organizationId });
+    await orgPromoCode(org, { percentOff: 10 });
+    await subscriber(org);
+    const sessionOf = async (email: string) => {
+      const session = await call('POST', '/v1/dashboard/sessions', { body: { email, password: PASSWORD } });
+      expect(session.status, session.text).toBe(201);
+      return session.json.token as string;
+    };
+    const owner = await sessionOf(org.ownerEmail);
+    const member = await person(uniqueEmail('member'));
+    await joinTeam(org.organizationId, owner, member);
+    const stranger = await sessionOf((await rootMerchant('Stranger Shop')).ownerEmail);
+    const cookieOf = (token: string) => `${SESSION_COOKIE}=${token}`;
+
+    // The owner's pages of the merchant and their forms (the team's now has a member to change the role of or remove).
+    const forms = await crawl(
+      page,
+      cookieOf(owner),
+      [`${origin}/dashboard/merchants/${org.organizationId}`],
+      new RegExp(`^/dashboard/merchants/${org.organizationId}(/|$)`),
+    );
+    for (const action of ['create_product', 'add_method', 'role', 'remove', 'pause', 'cancel_now', 'revoke', 'submit'])
+      expect(
+        forms.some((f) => nameOf(f).endsWith(` ${action}`)),
+        action,
+      ).toBe(true);
+    // What the owner reads on them, each form's fresh key and the page's script nonce left out; read until two
+    // readings agree (nothing the setup started still lands).
+    const reading = () =>
+      Promise.all(
+        forms.pages.map(async (url) =>
+          (await (await fetch(url, { headers: { cookie: cookieOf(owner) } })).text()).replace(/((?:form_key|idempotency_key)" value|nonce)="[^"]*"/g, '$1=""'),
+        ),
+      );
+    let before = await reading();
+    await expect
+      .poll(
+        async () => {
+          const again = await reading();
+          const settled = again.join() === before.join();
+          before = again;
+          return settled;
+        },
+        { interval: 500 },
+      )
+      .toBe(true);
+
+    const sent = await Promise.all(
+      forms.flatMap((form) =>
+        [
+          ['a stranger', stranger],
+          ['a member', member.token],
+        ].map(async ([who, token]) => {
+          const body = form.body.map(([n, v]): [string, string] => [n, n === 'csrf_token' ? csrfTokenOf(token!) : KEYS.has(n) ? randomUUID() : v]);
+          const res = await fetch(form.action, {
+            method: 'POST',
+            headers: { cookie: cookieOf(token!), origin, 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams(body).toString(),
+            redirect: 'manual',
+          });
+          return { form: `${nameOf(form)} by ${who}`, status: res.status, page: res.headers.get('content-type') };
+        }),
+      ),
+    );
+    const html = 'text/html; charset=utf-8';
+    // A Member may make an MCP token of their own (on their own page, which the owner's do not show).
+    const own = (form: string) => /\/developers\/mcp-tokens create by a member$/.test(form);
+    expect(sent.filter((s) => !own(s.form))).toEqual(sent.filter((s) => !own(s.form)).map((s) => ({ ...s, status: 403, page: html })));
+    expect(sent.filter((s) => own(s.form)).map((s) => s.status)).toEqual([200]);
+    expect(await reading()).toEqual(before);
   });
 });
