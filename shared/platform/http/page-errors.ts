@@ -48,24 +48,22 @@ const DECODE_ROUNDS = 4;
  * The one rule for every place that sends a browser back to a page it named (`next`, a `Referer`): `target` is
  * resolved as a URL against this origin, so dot segments (`..`, `%2e%2e`), backslashes, `//host` and absolute
  * URLs mean what a browser makes of them, and it is taken only when it stays on this origin under a returnable
- * path (`returnable`: the dashboard's and the join pages', unless a portal page asks for the portal's). The path is also decoded and resolved again, round after round, and must stay returnable each time, so
- * `..%2f` cannot step out for a server that decodes it. Answers the resolved path (with its query), or undefined.
+ * path (`returnable`: the dashboard's and the join pages', unless a portal page asks for the portal's). The path is
+ * also decoded and resolved again, round after round, and must stay returnable each time, so `..%2f` cannot step out
+ * for a server that decodes it. Answers the resolved path (with its query), or undefined (also for what no browser
+ * could resolve, such as a path of `//`).
  */
 export function returnPathOf(target: string | undefined, returnable: RegExp = DASHBOARD_PATHS): string | undefined {
   if (!target) return undefined;
   const origin = config.publicOrigin;
-  let url: URL;
-  try {
-    url = new URL(target, `${origin}/`);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== origin || url.username || url.password) return undefined;
+  const url = URL.parse(target, `${origin}/`);
+  if (!url || url.origin !== origin || url.username || url.password) return undefined;
   let path = url.pathname;
   for (let round = 0; round < DECODE_ROUNDS; round++) {
-    // As an href the path is resolved again: `//host/…` (a path of our origin's URL too) must not leave the origin.
-    const resolved = new URL(path, `${origin}/`);
-    if (/[?#]/.test(path) || resolved.origin !== origin || !returnable.test(resolved.pathname)) return undefined;
+    // As an href the path is resolved again: `//host/…` (a path of our origin's URL too) must not leave the origin,
+    // and `//` alone (a host left empty) is no address at all.
+    const resolved = URL.parse(path, `${origin}/`);
+    if (!resolved || /[?#]/.test(path) || resolved.origin !== origin || !returnable.test(resolved.pathname)) return undefined;
     let decoded: string;
     try {
       decoded = decodeURIComponent(path);

@@ -58,6 +58,11 @@ describe('the sign-in form’s next', () => {
     '/portal/assets/portal.js',
     '/portal/00000000-0000-4000-8000-000000000000/subscriptions',
     '/dashboard/../portal/00000000-0000-4000-8000-000000000000/link/x',
+    // A path of `//` names a host left empty: no address a browser could go to (these once answered 500).
+    './/',
+    '%2e//',
+    './\\',
+    `${origin}//`,
   ];
 
   it('sends every hostile next to the dashboard instead', async () => {
@@ -91,7 +96,13 @@ describe('the error page’s way back', () => {
       return /<a href="([^"]*)">Back to the/.exec(await res.text())?.[1];
     };
     expect(await backLink(`${origin}/dashboard/payments`)).toBe('/dashboard/payments');
-    for (const referer of [`${origin}//evil.example/dashboard`, `${origin}/\\evil.example/dashboard`, `${origin}//evil.example/join/x`]) {
+    for (const referer of [
+      `${origin}//evil.example/dashboard`,
+      `${origin}/\\evil.example/dashboard`,
+      `${origin}//evil.example/join/x`,
+      `${origin}//`,
+      `${origin}/.//`,
+    ]) {
       expect(await backLink(referer), referer).toBe('/dashboard');
     }
   });
