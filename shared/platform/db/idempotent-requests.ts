@@ -72,6 +72,11 @@ export async function resumeKey<T>(first: idem.IdempotencyRecord | null, request
       const claim = await r.claimAfresh();
       if (claim) return r.finish(claim, claim.attemptId);
       record = await r.reread();
+      // Another request claimed the key first and, refused in turn, let it go again before this read: claim it anew.
+      if (!record) {
+        if (Date.now() >= deadline) throw r.inProgress();
+        continue;
+      }
     }
     if (!record) throw new Error('An idempotency record disappeared');
     if (record.requestHash !== requestHash) throw r.keyReused();
