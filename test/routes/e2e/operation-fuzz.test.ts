@@ -15,10 +15,13 @@
  *    `OPERATION_FUZZ_VALUES=all` (`npm run test:deep`), two dozen odd values (booleans, numbers, empty and odd strings, a
  *    lone surrogate, arrays, objects) in every field and value of its valid body, nested ones included, odd whole
  *    bodies, and odd values in each query and path parameter, about 30,000 requests;
- * 7. credentials of other kinds than its own: a merchant key where an organization ApiKey is expected, an organization
+ * 7. odd values (a URL whose path is `//`, `%`, `null`, 2,000 characters, …) in the headers the platform reads besides
+ *    the credential (`Referer`, `Origin`, `Sec-Fetch-Site`, `If-None-Match`, `Idempotency-Key`, `Mcp-Protocol-Version`,
+ *    …): in `npm test` all of them in one request, each a value in turn; under test:deep each header with each value;
+ * 8. credentials of other kinds than its own: a merchant key where an organization ApiKey is expected, an organization
  *    key or an agent token where a session is, a session as an ApiKey, a malformed one, …
  *
- * Cases 1–6 carry a valid credential of the route's kind and realistic ids (the fixture's merchant, organization,
+ * Cases 1–7 carry a valid credential of the route's kind and realistic ids (the fixture's merchant, organization,
  * account, product, plan and customer; the API reference's example ids elsewhere), so they reach validation rather
  * than only the authentication's refusal. What it proves: no answer is a 5xx; every refusal (4xx) is in the error
  * shape of the route's face (`checkContractAt`), a page's refusal is a page (`text/html`), and any success keeps the
@@ -80,6 +83,17 @@ const ODD_PATH_PARAMETERS = ['-1', '0', 'null', 'a', '%', 'é', '..', 'x y'];
 const ODD_BODIES = ['[]', 'null', '1', '"x"', '{}', ''];
 /** Every odd value (`OPERATION_FUZZ_VALUES=all`, as `npm run test:deep` sets), or the few. */
 const ALL_ODD_VALUES = process.env.OPERATION_FUZZ_VALUES === 'all';
+/** The request headers the platform reads, besides the credential and the body's type. */
+const READ_HEADERS = [
+  'referer',
+  'origin',
+  'sec-fetch-site',
+  'if-none-match',
+  'idempotency-key',
+  'mcp-protocol-version',
+  'x-hosted-fields-origin',
+  'x-forwarded-proto',
+];
 /** How many requests are in flight at once. */
 const CONCURRENCY = 8;
 /** The fuzz's own source address (see the top comment). */
@@ -87,11 +101,16 @@ const FUZZ_ADDRESS = '127.0.0.2';
 
 const base = new URL(inject('baseUrl'));
 const origin = base.origin;
+/**
+ * Odd values of a header: a URL of this origin whose path is `//` (a host left empty) and that path alone, a lone `%`,
+ * `null`, a wildcard, a Latin-1 letter, 2,000 characters, an unclosed IPv6 address, a space.
+ */
+const ODD_HEADERS = [`${origin}//`, '//', '%', 'null', '*', 'é', 'x'.repeat(2_000), 'http://[::1', ' '];
 
 /** Every operation of the sandbox's main API. The tokenization host's routes exist on live only, on another API: not on this gateway. */
 const operations = routesFor('sandbox');
 
-type Case = 'deep' | 'long' | 'control' | 'overflow' | 'range' | 'type' | 'credential';
+type Case = 'deep' | 'long' | 'control' | 'overflow' | 'range' | 'type' | 'header' | 'credential';
 
 interface Probe {
   readonly kind: Case;
@@ -297,6 +316,8 @@ interface Request {
   readonly body?: Record<string, Json> | string;
   /** Replaces the credential of the route's kind. */
   readonly credential?: Record<string, string>;
+  /** Headers sent besides (last, over the request's own). */
+  readonly headers?: Record<string, string>;
 }
 
 /** A probe of `route`: its valid request, with what `change` replaces. */
@@ -321,6 +342,7 @@ function probe(kind: Case, label: string, route: RouteDef, change: Request = {})
     // A page's form comes from the dashboard's own origin, as a browser posts it.
     if (isPage(route) || isForm(route)) headers.origin = origin;
   }
+  Object.assign(headers, change.headers);
   return { kind, label, route, path: query ? `${path}?${query}` : path, headers, body };
 }
 
@@ -474,6 +496,20 @@ function typeProbes(route: RouteDef): Probe[] {
     ODD_PATH_PARAMETERS.map((text) => probe('type', `path {${name}}: ${text}`, route, { params: { [name]: text } })),
   );
   return [...body, ...whole, ...query, ...params];
+}
+
+/**
+ * Odd values in the headers the platform reads: in `npm test` one request with each of them odd, the values taking
+ * turns from route to route; with every odd value (test:deep), each header with each value alone.
+ */
+function headerProbes(route: RouteDef): Probe[] {
+  if (ALL_ODD_VALUES)
+    return READ_HEADERS.flatMap((name) =>
+      ODD_HEADERS.map((value) => probe('header', `${name}: ${JSON.stringify(value.slice(0, 20))}`, route, { headers: { [name]: value } })),
+    );
+  const turn = operations.indexOf(route);
+  const headers = Object.fromEntries(READ_HEADERS.map((name, i) => [name, ODD_HEADERS[(turn + i) % ODD_HEADERS.length]!]));
+  return [probe('header', `odd ${READ_HEADERS.join(', ')}`, route, { headers })];
 }
 
 /** The credentials of every kind, and malformed ones, by name. */
@@ -667,6 +703,7 @@ describe('every operation, fuzzed', () => {
       ...overflowProbes(r),
       ...rangeProbes(r),
       ...typeProbes(r),
+      ...headerProbes(r),
       ...credentialProbes(r),
     ]);
     // The gateway routes every probe to the operation it is for (not to its own 404 or another route).
@@ -692,6 +729,7 @@ describe('every operation, fuzzed', () => {
             isMcp(route) ||
             (ALL_ODD_VALUES ? count('type', 'body ') >= bodyFields(route).length : count('type', 'body ') === bodyFields(route).length),
         ],
+        ['odd values in the headers the platform reads', count('header') >= 1],
         ['three credentials of other kinds', route.auth === 'none' || count('credential') >= 3],
       ];
       return expected.filter(([, ok]) => !ok).map(([what]) => `${route.name}: ${what}`);
@@ -734,6 +772,14 @@ describe('every operation, fuzzed', () => {
   it('answers values of the wrong type or shape in each field of a request without a 5xx', { timeout: ALL_ODD_VALUES ? 1_800_000 : timeout }, async () => {
     const probes = operations.flatMap(typeProbes);
     expect(probes.length).toBeGreaterThan(ALL_ODD_VALUES ? 20_000 : 500);
+    expect(await fuzz(probes)).toEqual([]);
+  });
+
+  it('answers odd values in the headers it reads (Referer, Origin, Idempotency-Key, …) without a 5xx', {
+    timeout: ALL_ODD_VALUES ? 1_800_000 : timeout,
+  }, async () => {
+    const probes = operations.flatMap(headerProbes);
+    expect(probes.length).toBe(operations.length * (ALL_ODD_VALUES ? READ_HEADERS.length * ODD_HEADERS.length : 1));
     expect(await fuzz(probes)).toEqual([]);
   });
 
