@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { cardBrands } from '../domain/card-data.ts';
+import { deliverableEmail } from '../platform/http/schemas/common.ts';
 import { named } from '../platform/http/schemas/named.ts';
 import { CHECKOUT_SESSION_ID_PATTERN } from './checkout.rules.ts';
 import { ORDER_LIMITS } from './orders.rules.ts';
@@ -35,7 +36,8 @@ export const buyerEmail = v.pipe(
   v.string('must be a string'),
   v.trim(),
   v.maxCodePoints(254, 'must be at most 254 characters'),
-  v.email('must be an e-mail address'),
+  v.rfcEmail('must be an e-mail address'),
+  v.check(deliverableEmail, 'must be an e-mail address'),
   v.toLowerCase(),
 );
 export const promoCodeText = v.pipe(

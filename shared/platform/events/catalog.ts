@@ -57,7 +57,7 @@ export const eventPayloadSchemas = /* @__PURE__ */ (() => {
       subscriptionId: nullableId,
     }),
     'payment.refunded': v.strictObject(payment),
-    'customer.created': v.strictObject({ customerId: id, email: v.pipe(v.string(), v.email()) }),
+    'customer.created': v.strictObject({ customerId: id, email: v.pipe(v.string(), v.rfcEmail()) }),
     'subscription.created': v.strictObject({ subscriptionId: id, externalMembershipId: nullableId, orderId: nullableId, customerId: nullableId }),
     'subscription.cancelled': v.strictObject({
       subscriptionId: id,
@@ -81,7 +81,7 @@ export const eventPayloadSchemas = /* @__PURE__ */ (() => {
       currency,
     }),
     'payout.sent': v.strictObject({ payoutId: id, externalWithdrawalId: nullableId, status: v.literal('in_transit'), amount, currency }),
-    'merchant.owner_attached': v.strictObject({ merchantId: id, ownerUserId: id, email: v.pipe(v.string(), v.email()) }),
+    'merchant.owner_attached': v.strictObject({ merchantId: id, ownerUserId: id, email: v.pipe(v.string(), v.rfcEmail()) }),
   } as const satisfies Record<EventType, v.GenericSchema>;
 })();
 

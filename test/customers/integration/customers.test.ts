@@ -166,6 +166,22 @@ describe('customers: create and read', () => {
     expect((await get(org, c.id, '?showTestData=maybe')).json.errorCode).toBe('request.invalid_query');
   });
 
+  it('takes the addresses people have: an apostrophe, an internationalized domain or top-level domain in its xn-- form', async () => {
+    const tag = randomUUID().slice(0, 8);
+    for (const email of [`o'brien.${tag}@example.ie`, `${tag}@xn--mnchen-3ya.de`, `${tag}@example.xn--p1ai`]) {
+      const res = await create(org, { email });
+      expect(res.status, `${email}: ${res.text}`).toBe(201);
+      expect(res.json.data.email).toBe(email);
+    }
+    // A payment's customer of such an address, with its customer.created event.
+    const organization = (await getMerchant(org.organizationId))!;
+    const email = `o'neill.${tag}@example.ie`;
+    const { customer, items } = newCustomerForPayment(organization, email, { amountMinor: 100, currency: 'USD', at: new Date().toISOString() });
+    await transactWrite([['customer', items]]);
+    const events = (await eventItemsOf(org.organizationId)).filter((e) => (e.payload as { customerId?: string }).customerId === customer.id);
+    expect(events.map((e) => e.payload)).toEqual([{ customerId: customer.id, email }]);
+  });
+
   it('writes no customer.created event for a customer created through the API', async () => {
     const c = await created(org);
     const events = await eventItemsOf(org.organizationId);

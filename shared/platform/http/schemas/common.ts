@@ -2,8 +2,26 @@ import * as v from 'valibot';
 import { isCalendarDate } from '../../../domain/time.ts';
 import { queryInt } from './organization.ts';
 
-/** An e-mail address as people type it; stored and compared lowercased. */
-export const email = v.pipe(v.string(), v.trim(), v.maxCodePoints(254), v.email('must be an e-mail address'), v.toLowerCase());
+/**
+ * Whether an address the HTML form's rule takes (`v.rfcEmail`: RFC 5322's atom characters in the local part, so
+ * `o'brien@…`, and an internationalized domain in its `xn--` form) can be delivered on the internet: a dot in its
+ * domain and a letter in its last label (not `a@localhost`, not `a@127.0.0.1`), and no empty part around a dot of its
+ * local part.
+ */
+export const deliverableEmail = (address: string): boolean => {
+  const at = address.lastIndexOf('@');
+  return !/^\.|\.\.|\.$/.test(address.slice(0, at)) && /\.[^.]*[a-z][^.]*$/i.test(address.slice(at + 1));
+};
+
+/** An e-mail address as people have them and type them (see `deliverableEmail`); stored and compared lowercased. */
+export const email = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxCodePoints(254),
+  v.rfcEmail('must be an e-mail address'),
+  v.check(deliverableEmail, 'must be an e-mail address'),
+  v.toLowerCase(),
+);
 
 /** A public https URL, as merchants give for their website. */
 export const httpsUrl = v.pipe(
