@@ -126,7 +126,6 @@ const KEYS = new Set(['form_key', 'idempotency_key']);
 /** A form that ends something: sent after the others. */
 const ENDS = /archive|deactivate|revoke|cancel|pause/;
 
-/** The links and `POST` forms of a page's HTML, read by the browser (its scripts left out). */
 /**
  * What the browser reads of a page (a script run in it: the tests' types hold no DOM), called with `{ url, typed }`:
  * its links, and each `POST` form's body (a choice sends its checked box, or the group's first when none is; an empty
@@ -216,6 +215,21 @@ function probesOf(forms: readonly Form[]): Probe[] {
   ]);
 }
 
+/**
+ * Posts `body` to the form's address as a browser posts it, with `cookie` (and, when given, `csrf` as its CSRF token),
+ * a create form's key made afresh; the answer, and the body sent.
+ */
+async function sendForm(form: Form, body: Probe['body'], cookie: string, csrf?: string): Promise<{ res: Response; sent: [string, string][] }> {
+  const sent = body.map(([n, v]): [string, string] => [n, n === 'csrf_token' && csrf ? csrf : KEYS.has(n) ? randomUUID() : v]);
+  const res = await fetch(form.action, {
+    method: 'POST',
+    headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(sent).toString(),
+    redirect: 'manual',
+  });
+  return { res, sent };
+}
+
 /** The text of a page's alert (why a form was refused), or ''. */
 const alertOf = (html: string) =>
   (/role="alert"[^>]*>([\s\S]*?)<\/(?:div|p|section)>/.exec(html)?.[1] ?? '')
@@ -223,25 +237,22 @@ const alertOf = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** How a form sent as filled in was answered: its status, what its page said, and the body sent. */
+interface FilledIn {
+  readonly status: number;
+  readonly said: string;
+  readonly body: [string, string][];
+}
+
 /** Sends the probes four at a time, in order; what is wrong, one line each. A redirect to `signIn` is a session lost. */
-async function fuzz(
-  probes: readonly Probe[],
-  cookie: string,
-  signIn: RegExp,
-): Promise<{ problems: string[]; filledIn: Map<string, { status: number; said: string; body: [string, string][] }> }> {
+async function fuzz(probes: readonly Probe[], cookie: string, signIn: RegExp): Promise<{ problems: string[]; filledIn: Map<string, FilledIn> }> {
   const problems: string[] = [];
-  const filledIn = new Map<string, { status: number; said: string; body: [string, string][] }>();
+  const filledIn = new Map<string, FilledIn>();
   let next = 0;
   const worker = async () => {
     while (next < probes.length) {
       const { form, body, label } = probes[next++]!;
-      const sent = body.map(([n, v]): [string, string] => [n, KEYS.has(n) ? randomUUID() : v]);
-      const res = await fetch(form.action, {
-        method: 'POST',
-        headers: { cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(sent).toString(),
-        redirect: 'manual',
-      });
+      const { res, sent } = await sendForm(form, body, cookie);
       const text = await res.text();
       const path = new URL(form.action).pathname;
       const where = `${nameOf(form)}: ${label}`;
@@ -353,13 +364,7 @@ describe('every form of the dashboard and the portal, fuzzed', { timeout: 600_00
           ['a stranger', stranger],
           ['a member', member.token],
         ].map(async ([who, token]) => {
-          const body = form.body.map(([n, v]): [string, string] => [n, n === 'csrf_token' ? csrfTokenOf(token!) : KEYS.has(n) ? randomUUID() : v]);
-          const res = await fetch(form.action, {
-            method: 'POST',
-            headers: { cookie: cookieOf(token!), origin, 'content-type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams(body).toString(),
-            redirect: 'manual',
-          });
+          const { res } = await sendForm(form, form.body, cookieOf(token!), csrfTokenOf(token!));
           return { form: `${nameOf(form)} by ${who}`, status: res.status, page: res.headers.get('content-type') };
         }),
       ),
