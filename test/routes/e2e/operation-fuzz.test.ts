@@ -361,6 +361,9 @@ const numberPaths = (value: Json) => pathsOf(value, (inner) => typeof inner === 
 /** Every value's path: objects and arrays too, and what is in them. */
 const valuePaths = (value: Json) => pathsOf(value, () => true);
 
+/** Each of `paths` once, in the order first met. */
+const uniquePaths = (paths: string[][]): string[][] => [...new Set(paths.map((path) => JSON.stringify(path)))].map((path) => JSON.parse(path) as string[]);
+
 /** `value` with `replacement` at `path`, making the objects (and arrays, before an index) on the way. */
 function replaced(value: Record<string, Json>, path: string[], replacement: Json): Record<string, Json> {
   const copy = structuredClone(value);
@@ -464,8 +467,7 @@ function numberFieldsOf(schema: unknown, at: string[] = []): string[][] {
 
 function rangeProbes(route: RouteDef): Probe[] {
   if (!takesBody(route) || isForm(route) || isPage(route)) return [];
-  const paths = [...new Set(numberFieldsOf(route.body).map((path) => path.join('.')))].map((path) => path.split('.'));
-  return paths.flatMap((path) =>
+  return uniquePaths(numberFieldsOf(route.body)).flatMap((path) =>
     OUT_OF_STORE.map((literal) =>
       probe('range', `body ${path.join('.')}: ${literal}`, route, { body: JSON.stringify(replaced(baseBody(route), path, '@')).replace('"@"', literal) }),
     ),
@@ -475,13 +477,12 @@ function rangeProbes(route: RouteDef): Probe[] {
 function typeProbes(route: RouteDef): Probe[] {
   if (!takesBody(route) && !ALL_ODD_VALUES) return [];
   const fields = ALL_ODD_VALUES ? [...valuePaths(baseBody(route)), ...fieldsOf(route.body).map((name) => [name])] : bodyFields(route);
-  const unique = [...new Set(fields.map((path) => JSON.stringify(path)))].map((path) => JSON.parse(path) as string[]);
   // The MCP endpoint's body is JSON-RPC, whose own refusals the deep case reaches; its tools' arguments are checked by its tests.
   // Each field one of the few values in turn (npm test), or every value (test:deep).
   const valuesOf = (i: number): Json[] => (ALL_ODD_VALUES ? ODD_ALL : [ODD_FEW[i % ODD_FEW.length]!]);
   const body =
     takesBody(route) && !isMcp(route)
-      ? unique.flatMap((path, i) =>
+      ? uniquePaths(fields).flatMap((path, i) =>
           valuesOf(i).map((value) =>
             probe('type', `body ${path.join('.')}: ${JSON.stringify(value)}`, route, { body: replaced(baseBody(route), path, value) }),
           ),
